@@ -1,0 +1,75 @@
+package dev.vx.bytecode;
+
+/**
+ * Constants of the heap and lane-stack layout that every engine shares (see docs/vm.md).
+ *
+ * <p>A cell header word is {@code rc << 32 | ctor << 16 | size}: the reference count in the
+ * high 32 bits (positive: owned by one lane; negative: shared between lanes, updated
+ * atomically, count = -rc; zero: immortal), the constructor or kind id in bits 16..31, and the
+ * number of field words in bits 0..15 (0 for the variable-sized kinds, whose length is in the
+ * word after the header).
+ */
+public final class Layout {
+    private Layout() {}
+
+    /** Words in every lane's stack of continuation frames. */
+    public static final int LANE_STACK_WORDS = 2048;
+    /** The resume word of an exit frame (the top word of the 3-word frame). */
+    public static final long FID_EXIT = -1L;
+    /** Words of an exit frame: block reference, word count, FID_EXIT. */
+    public static final int EXIT_FRAME_WORDS = 3;
+    /** Largest continuation frame (saved registers + resume word). */
+    public static final int MAX_FRAME_WORDS = 256;
+    /** A spill keeps at most this many words of the newest frames on the stack. */
+    public static final int SPILL_KEEP_WORDS = 1024;
+    /** A restore brings back at most this many words of the newest frames of a block. */
+    public static final int RESTORE_WORDS = 1024;
+
+    /** Heap words below this index are never allocated; values below it are immediates. */
+    public static final int HEAP_BASE = 4096;
+    /** Nullary constructors are the immediate value of their id, which must be below this. */
+    public static final int IMMEDIATE_LIMIT = HEAP_BASE;
+
+    // Kind ids of the cells that are not constructors (header bits 16..31).
+    public static final int KIND_STRING = 0;
+    public static final int KIND_ARRAY_SCALAR = 1;
+    public static final int KIND_ARRAY_REF = 2;
+    public static final int KIND_SPILL = 3;
+    public static final int KIND_FREE = 4;
+    /** The first constructor id; the module's constructor i has id FIRST_CTOR + i. */
+    public static final int FIRST_CTOR = 16;
+    public static final int MAX_CTOR_ID = 0xFFFF;
+
+    public static final int MAX_REGISTERS = 16384;
+    public static final int MAX_ARGS = 255;
+    public static final int MAX_FIELDS = 0xFFFF;
+
+    public static long header(int rc, int ctor, int size) {
+        return ((long) rc << 32) | ((long) (ctor & 0xFFFF) << 16) | (size & 0xFFFF);
+    }
+
+    public static int rc(long header) {
+        return (int) (header >> 32);
+    }
+
+    public static int ctor(long header) {
+        return (int) (header >>> 16) & 0xFFFF;
+    }
+
+    public static int size(long header) {
+        return (int) header & 0xFFFF;
+    }
+
+    /** Resume word of a call site: function index in the high half, site ordinal in the low. */
+    public static long resumeWord(int function, int site) {
+        return ((long) function << 32) | (site & 0xFFFFFFFFL);
+    }
+
+    public static int resumeFunction(long word) {
+        return (int) (word >>> 32);
+    }
+
+    public static int resumeSite(long word) {
+        return (int) word;
+    }
+}
