@@ -165,7 +165,11 @@ public final class Gens {
     /** One of {@code values}; shrinks towards the first. */
     @SafeVarargs
     public static <T> Gen<T> elements(T... values) {
-        return elements(List.of(values));
+        List<T> copy = new ArrayList<>(values.length);
+        for (T value : values) { // iterated, not passed on: keeps the @SafeVarargs promise checkable
+            copy.add(value);
+        }
+        return elements(copy);
     }
 
     /** One of {@code values}; shrinks towards the first. */
@@ -180,7 +184,10 @@ public final class Gens {
     /** A value from one of {@code alternatives}, picked uniformly; put the simplest first. */
     @SafeVarargs
     public static <T> Gen<T> oneOf(Gen<? extends T>... alternatives) {
-        List<Gen<? extends T>> copy = List.of(alternatives);
+        List<Gen<? extends T>> copy = new ArrayList<>(alternatives.length);
+        for (Gen<? extends T> alternative : alternatives) {
+            copy.add(Objects.requireNonNull(alternative, "alternative"));
+        }
         if (copy.isEmpty()) {
             throw new IllegalArgumentException("no alternatives");
         }
@@ -195,7 +202,10 @@ public final class Gens {
     /** Like {@link #oneOf}, but alternatives are picked in proportion to their weights. */
     @SafeVarargs
     public static <T> Gen<T> frequency(Weighted<? extends T>... alternatives) {
-        List<Weighted<? extends T>> copy = List.of(alternatives);
+        List<Weighted<? extends T>> copy = new ArrayList<>(alternatives.length);
+        for (Weighted<? extends T> alternative : alternatives) {
+            copy.add(Objects.requireNonNull(alternative, "alternative"));
+        }
         if (copy.isEmpty()) {
             throw new IllegalArgumentException("no alternatives");
         }
