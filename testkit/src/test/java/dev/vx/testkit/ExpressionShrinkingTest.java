@@ -13,12 +13,14 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The planted-bug test: a toy expression language whose "fast" evaluator forgets the sign of a
  * negative left operand of Mul. The property "both evaluators agree" must fail, and the shrinker
  * must reduce whatever random tree it found to the one true minimum.
  */
+@ExtendWith(IsolatedSettings.class)
 class ExpressionShrinkingTest {
 
     sealed interface Expr permits Lit, Neg, Add, Mul, If {

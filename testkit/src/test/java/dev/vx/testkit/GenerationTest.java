@@ -14,8 +14,10 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Generation is deterministic from a seed and covers the values bugs hide behind. */
+@ExtendWith(IsolatedSettings.class)
 class GenerationTest {
 
     private static final List<Gen<?>> GENERATORS = List.of(

@@ -14,8 +14,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.vx.testkit.ExpressionShrinkingTest.Expr;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** A failure is reproduced from its seed alone, and a choice sequence from itself alone. */
+@ExtendWith(IsolatedSettings.class)
 class ReplayTest {
 
     private static final Property.Check<Expr> AGREE = e -> assertEquals(eval(e), buggyEval(e));

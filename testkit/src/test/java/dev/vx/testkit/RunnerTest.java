@@ -17,8 +17,10 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Runs, invalid cases, system properties, time budget and the printed seed line. */
+@ExtendWith(IsolatedSettings.class)
 class RunnerTest {
 
     @Test

@@ -9,8 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The shrinker finds the exact minimal counterexample for the standard generators. */
+@ExtendWith(IsolatedSettings.class)
 class ShrinkingTest {
 
     private static <T> Counterexample<T> counterexample(Gen<T> gen, long seed, Property.Check<T> check) {
