@@ -73,7 +73,7 @@ final class BlockChecker {
         }
         cx.scope.restore(mark);
         if (result == null) {
-            return ExprChecker.errorElab(b.span());
+            return ExprChecker.failed(b.span(), expected);
         }
         Elab value = result;
         return () -> {
@@ -196,7 +196,7 @@ final class BlockChecker {
             cx.mismatch(expected, io, span);
         }
         if (last == null) {
-            return ExprChecker.errorElab(span);
+            return ExprChecker.failed(span, expected);
         }
         Elab finalAction = last;
         return () -> {

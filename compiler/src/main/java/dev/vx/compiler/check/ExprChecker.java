@@ -97,7 +97,16 @@ final class ExprChecker {
         } else if (e instanceof Ast.Do d) {
             return blocks.doBlock(d.statements(), d.span(), expected);
         }
-        return errorElab(e.span());
+        return failed(e.span(), expected);
+    }
+
+    /**
+     * The result of an expression already reported as wrong: its context's type becomes an
+     * error type, so that nothing else is reported about it.
+     */
+    static Elab failed(Span span, Ty expected) {
+        Tys.unify(expected, DefContext.error());
+        return errorElab(span);
     }
 
     /** A placeholder for an expression already reported as wrong (the program is not emitted). */
@@ -168,7 +177,7 @@ final class ExprChecker {
         if (g == null) {
             undefined(n.name(), n.span());
         }
-        return errorElab(n.span());
+        return failed(n.span(), expected);
     }
 
     /** Reports a name that is neither local nor global, with the closest name as a suggestion. */
@@ -209,7 +218,7 @@ final class ExprChecker {
                 undefined(n.name(), n.span());
             }
             checkLoosely(c.args());
-            return errorElab(c.span());
+            return failed(c.span(), expected);
         }
         return closureCall(c, expected);
     }
@@ -282,10 +291,12 @@ final class ExprChecker {
             Tys.unify(calleeType, Tys.function(params, result));
         } else {
             if (!Tys.isError(resolved)) {
-                cx.diags.error(c.callee().span(), "this is not a function: it has type " + Tys.show(resolved));
+                String what = resolved instanceof TVar v ? (v.kind == TVar.Kind.INT ? "an integer" : "a float")
+                        : "of type " + Tys.show(resolved);
+                cx.diags.error(c.callee().span(), "this is not a function: it is " + what);
             }
             checkLoosely(c.args());
-            return errorElab(c.span());
+            return failed(c.span(), expected);
         }
         boolean resultOk = Tys.unify(expected, result);
         List<Elab> args = new ArrayList<>(n);
@@ -319,7 +330,7 @@ final class ExprChecker {
             undefined(name, span);
         }
         checkLoosely(j.args());
-        return errorElab(j.span());
+        return failed(j.span(), expected);
     }
 
     // ---- constructors, tuples, lists ----
@@ -332,7 +343,7 @@ final class ExprChecker {
             for (Ast.FieldArg f : c.fields()) {
                 check(f.value(), DefContext.error());
             }
-            return errorElab(c.span());
+            return failed(c.span(), expected);
         }
         AdtDecl decl = ctor.decl();
         Instance inst = cx.instantiate(decl.typeParams());
@@ -417,7 +428,7 @@ final class ExprChecker {
             cx.diags.error(i.span(), "this `if` has no `else`, but its value is used: add an `else` branch (only a "
                     + "line of a `do` block may leave it out)");
             bodies.check(i.then(), cx.fresh());
-            return errorElab(i.span());
+            return failed(i.span(), expected);
         }
         Elab then = bodies.check(i.then(), expected);
         Elab otherwise = bodies.check(i.otherwise(), expected);

@@ -99,7 +99,8 @@ abstract class FieldMatcher<A, R> {
                 byField.set(i, missing(types.get(i)));
             }
         }
-        if (!missingNames.isEmpty() && !isPattern) {
+        // An unknown field is most likely a misspelt missing one: one message is enough.
+        if (!missingNames.isEmpty() && !isPattern && ok) {
             cx.diags.error(span, "missing field" + (missingNames.size() == 1 ? " `" : "s `")
                     + String.join("`, `", missingNames) + "` in `" + ctor.name() + "{...}`");
             ok = false;

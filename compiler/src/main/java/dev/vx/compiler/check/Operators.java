@@ -123,22 +123,25 @@ final class Operators {
         Elab left = exprs.check(b.left(), operand);
         Ty rightType = cx.fresh();
         Elab right = exprs.check(b.right(), rightType);
-        if (!Tys.unify(operand, rightType)) {
+        boolean operandsAgree = Tys.unify(operand, rightType);
+        if (!operandsAgree) {
             String l = Tys.show(operand);
             String r = Tys.show(rightType);
             String hint = "";
             Scalar ls = Tys.scalarOf(operand);
             Scalar rs = Tys.scalarOf(rightType);
             if (ls != null && rs != null && ls.isNumeric() && rs.isNumeric()) {
-                hint = "; there are no implicit conversions: convert one side, e.g. with `" + ScalarType.nameOf(rs)
-                        + ".to_" + Builtins.suffix(ls) + "`";
+                hint = "; there are no implicit conversions: convert one side with `" + ScalarType.nameOf(ls) + ".to_"
+                        + Builtins.suffix(rs) + "` or `" + ScalarType.nameOf(rs) + ".to_" + Builtins.suffix(ls) + "`";
             }
             cx.diags.error(b.opSpan(), "the operands of `" + b.op().symbol + "` have different types: " + l + " and "
                     + r + hint);
+            Tys.unify(expected, DefContext.error());
+            return ExprChecker.errorElab(b.span());
         }
         cx.expect(expected, comparison ? Tys.BOOL : operand, b.span());
         Resolution r = new Resolution();
-        cx.defer(() -> resolve(r, operand, domain, b.op().symbol, b.opSpan()));
+        cx.defer(() -> resolve(r, operand, domain, "`" + b.op().symbol + "`", b.opSpan()));
         return () -> {
             if (r.failed) {
                 return ExprChecker.errorElab(b.span()).build();
@@ -167,21 +170,24 @@ final class Operators {
         cx.expect(expected, type, u.span());
         Resolution r = new Resolution();
         Domain domain = u.op() == Ast.UnOp.NEG ? Domain.NEGATE : Domain.BITS;
-        String symbol = u.op() == Ast.UnOp.NEG ? "unary -" : "~";
+        String symbol = u.op() == Ast.UnOp.NEG ? "unary `-`" : "`~`";
         cx.defer(() -> resolve(r, type, domain, symbol, u.span()));
         UnaryOp op = u.op() == Ast.UnOp.NEG ? UnaryOp.NEG : UnaryOp.BIT_NOT;
         return () -> r.failed ? ExprChecker.errorElab(u.span()).build()
                 : new Expr.Unary(ScalarType.of(r.scalar), u.span(), op, r.scalar, operand.build());
     }
 
-    /** Decides what the operator operates on, once literal types have their defaults. */
+    /**
+     * Decides what the operator operates on, once literal types have their defaults.
+     * {@code symbol} names the operator in messages, e.g. {@code `+`}.
+     */
     private void resolve(Resolution r, Ty operand, Domain domain, String symbol, Span span) {
         Ty t = Tys.resolve(operand);
         if (Tys.containsError(t)) {
             return;
         }
         if (t instanceof TVar) {
-            cx.diags.error(span, "cannot tell the type of the operands of `" + symbol + "`; add a type annotation, "
+            cx.diags.error(span, "cannot tell the type of the operands of " + symbol + "; add a type annotation, "
                     + "e.g. `(x : U32)`");
             return;
         }
@@ -200,12 +206,12 @@ final class Operators {
             }
         } else {
             String hint = "";
-            if (Tys.is(t, Head.Kind.STRING) && symbol.equals("+")) {
+            if (Tys.is(t, Head.Kind.STRING) && symbol.equals("`+`")) {
                 hint = "; use `++` to concatenate strings";
             } else if (domain == Domain.NEGATE && s != null && s.isInteger()) {
                 hint = " (for wrapping negation write `0 - x`)";
             }
-            cx.diags.error(span, "`" + symbol + "` is not defined on " + Tys.show(t) + ": " + domain.explanation + hint);
+            cx.diags.error(span, symbol + " is not defined on " + Tys.show(t) + ": " + domain.explanation + hint);
         }
     }
 

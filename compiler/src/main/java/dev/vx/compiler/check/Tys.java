@@ -128,6 +128,8 @@ final class Tys {
         }
         if (t instanceof TVar w) {
             if (w.kind == TVar.Kind.ERROR) {
+                // What was unknown is now known to be wrong: later uses stay quiet.
+                v.binding = w;
                 return true;
             }
             TVar.Kind merged = merge(v.kind, w.kind);

@@ -191,7 +191,7 @@ public final class Lexer {
             int opener = brackets.peekLast();
             diags.error(out.span(opener), "unclosed " + out.kind(opener).display + ": it is still open where the "
                     + "next declaration starts");
-            brackets.clear();
+            closeAllBrackets();
             emitLayout(TokenKind.NEWLINE, pos, pos);
         }
     }
@@ -200,11 +200,26 @@ public final class Lexer {
         return text.startsWith(word, pos);
     }
 
+    /**
+     * After an unclosed bracket was reported: emits the missing closers (empty tokens), so the
+     * parser sees balanced brackets and does not report the same mistake again.
+     */
+    private void closeAllBrackets() {
+        while (!brackets.isEmpty()) {
+            TokenKind closer = switch (out.kind(brackets.removeLast())) {
+                case LPAREN -> TokenKind.RPAREN;
+                case LBRACKET -> TokenKind.RBRACKET;
+                default -> TokenKind.RBRACE;
+            };
+            emitLayout(closer, pos, pos);
+        }
+    }
+
     private void finish() {
         if (!brackets.isEmpty()) {
             int opener = brackets.peekLast();
             diags.error(out.span(opener), "unclosed " + out.kind(opener).display + " at the end of the file");
-            brackets.clear();
+            closeAllBrackets();
         }
         if (out.size() > 0 && lastKind() != TokenKind.NEWLINE && lastKind() != TokenKind.DEDENT) {
             emitLayout(TokenKind.NEWLINE, pos, pos);
@@ -555,7 +570,7 @@ public final class Lexer {
         out.add(kind, start, end, line, tokenColumn, value);
     }
 
-    /** Emits NEWLINE, INDENT, DEDENT or EOF at the current position. */
+    /** Emits an empty token (NEWLINE, INDENT, DEDENT, EOF, or a missing closer) at the current position. */
     private void emitLayout(TokenKind kind, int start, int end) {
         out.add(kind, start, end, line, column(start), null);
     }
