@@ -1,0 +1,104 @@
+package dev.vx.compiler;
+
+import dev.vx.compiler.check.ModuleLoader;
+import dev.vx.compiler.check.ProgramChecker;
+import dev.vx.compiler.diag.Diagnostics;
+import dev.vx.compiler.diag.Progress;
+import dev.vx.compiler.diag.Span;
+import dev.vx.compiler.tast.Program;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The compiler front end: source text in, a typed program ({@link Program}) or diagnostics
+ * out. It never throws on bad input.
+ *
+ * <p>Every phase recurses on the nesting of the source, and source may be nested without
+ * bound (100,000 parentheses). So the whole front end runs on a dedicated thread whose stack
+ * is {@link #DEFAULT_STACK_BYTES} (reserved, not committed: the memory is used only as deep
+ * as the recursion goes), and a {@link StackOverflowError} that still happens is turned into
+ * an error at the source position being worked on.
+ */
+public final class FrontEnd {
+    /** 2 GiB: enough for millions of nested constructs. */
+    public static final long DEFAULT_STACK_BYTES = 2L << 30;
+
+    private final long stackBytes;
+    private final SourceLoader loader;
+
+    public FrontEnd() {
+        this(DEFAULT_STACK_BYTES, SourceLoader.FILES);
+    }
+
+    /** A front end with its own thread stack size and way of reading imported files. */
+    public FrontEnd(long stackBytes, SourceLoader loader) {
+        this.stackBytes = stackBytes;
+        this.loader = loader;
+    }
+
+    /** Checks the program whose main file is {@code mainFile}, with Base made of {@code base}. */
+    public CheckResult check(Path mainFile, List<SourceFile> base) {
+        String text;
+        try {
+            text = Files.readString(mainFile);
+        } catch (IOException | UncheckedIOException e) {
+            SourceFile empty = new SourceFile(mainFile.toString(), "");
+            Diagnostics diags = new Diagnostics();
+            diags.error(new Span(empty, 0, 0, 1, 1), "cannot read " + mainFile + ": "
+                    + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()));
+            return new CheckResult(null, diags);
+        }
+        return check(new SourceFile(mainFile.toString(), text), base);
+    }
+
+    /** Checks a program whose main file's text is given (its imports are read relative to {@code path}). */
+    public CheckResult check(String path, String text, List<SourceFile> base) {
+        return check(new SourceFile(path, text), base);
+    }
+
+    public CheckResult check(SourceFile main, List<SourceFile> base) {
+        Diagnostics diags = new Diagnostics();
+        Progress progress = new Progress();
+        Program[] program = new Program[1];
+        Runnable task = () -> {
+            try {
+                var files = ModuleLoader.load(base, main, loader, diags, progress);
+                program[0] = ProgramChecker.check(files, main, diags, progress);
+            } catch (StackOverflowError e) {
+                program[0] = null;
+                diags.error(where(progress, main), "this is nested too deeply to compile (the compiler ran out of "
+                        + "stack here); split it into smaller definitions");
+            } catch (OutOfMemoryError e) {
+                program[0] = null;
+                diags.error(where(progress, main), "the program is too large to compile in the available memory");
+            } catch (RuntimeException e) {
+                program[0] = null;
+                diags.error(where(progress, main), "internal compiler error (" + e + "); please report it with the "
+                        + "program that caused it");
+            }
+        };
+        Thread thread = new Thread(null, task, "vx-front-end", stackBytes);
+        thread.start();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                thread.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return new CheckResult(program[0], diags);
+    }
+
+    private static Span where(Progress progress, SourceFile main) {
+        Span s = progress.span();
+        return s != null ? s : new Span(main, 0, 0, 1, 1);
+    }
+}

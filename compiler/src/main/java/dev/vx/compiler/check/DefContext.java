@@ -1,0 +1,148 @@
+package dev.vx.compiler.check;
+
+import dev.vx.compiler.diag.Diagnostics;
+import dev.vx.compiler.diag.Progress;
+import dev.vx.compiler.diag.Span;
+import dev.vx.compiler.syntax.Ast;
+import dev.vx.compiler.types.Type;
+import dev.vx.compiler.types.TypeParam;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The state of checking one definition: its inference variables, the checks that must wait
+ * until every variable is solved, the local scope, and the error reporting helpers shared by
+ * the expression, block and pattern checkers.
+ */
+final class DefContext {
+    final Globals globals;
+    final Diagnostics diags;
+    final Progress progress;
+    final boolean inBase;
+    final TypeResolver types;
+    /** The enclosing definition's type parameters, by name (rigid types). */
+    final Map<String, Ty> typeParams;
+    final Scope scope = new Scope();
+
+    private final List<TVar> vars = new ArrayList<>();
+    /** Checks that need solved types (operator domains); run before open variables become Unit. */
+    private final List<Runnable> deferred = new ArrayList<>();
+    private final int errorsAtStart;
+
+    DefContext(Globals globals, Diagnostics diags, Progress progress, boolean inBase, Map<String, Ty> typeParams) {
+        this.globals = globals;
+        this.diags = diags;
+        this.progress = progress;
+        this.inBase = inBase;
+        this.typeParams = typeParams;
+        this.types = new TypeResolver(globals, diags, inBase);
+        this.errorsAtStart = diags.errorCount();
+    }
+
+    TVar fresh() {
+        return fresh(TVar.Kind.ANY);
+    }
+
+    TVar fresh(TVar.Kind kind) {
+        TVar v = new TVar(kind);
+        vars.add(v);
+        return v;
+    }
+
+    /** A generic definition's type parameters replaced by fresh variables. */
+    Instance instantiate(List<TypeParam> params) {
+        if (params.isEmpty()) {
+            return new Instance(List.of(), Map.of());
+        }
+        List<Ty> args = new ArrayList<>(params.size());
+        Map<TypeParam, Ty> subst = new HashMap<>();
+        for (TypeParam p : params) {
+            Ty v = fresh();
+            args.add(v);
+            subst.put(p, v);
+        }
+        return new Instance(args, subst);
+    }
+
+    static TVar error() {
+        return new TVar(TVar.Kind.ERROR);
+    }
+
+    Ty resolveType(Ast.TypeExpr t) {
+        return types.resolve(t, typeParams);
+    }
+
+    void defer(Runnable check) {
+        deferred.add(check);
+    }
+
+    boolean hasNewErrors() {
+        return diags.errorCount() > errorsAtStart;
+    }
+
+    /**
+     * Ends inference: open literal types take their defaults (U32, F32), the deferred checks
+     * run, and whatever is still open becomes Unit (it can never be observed).
+     */
+    void solve() {
+        for (TVar v : vars) {
+            if (v.binding == null && v.kind == TVar.Kind.INT) {
+                v.binding = Tys.U32;
+            } else if (v.binding == null && v.kind == TVar.Kind.FLOAT) {
+                v.binding = Tys.scalar(dev.vx.bytecode.Scalar.F32);
+            }
+        }
+        for (Runnable check : deferred) {
+            check.run();
+        }
+        for (TVar v : vars) {
+            if (v.binding == null && v.kind == TVar.Kind.ANY) {
+                v.binding = Tys.UNIT;
+            }
+        }
+    }
+
+    Type zonk(Ty t) {
+        return Tys.toType(t);
+    }
+
+    List<Type> zonkAll(List<Ty> ts) {
+        List<Type> out = new ArrayList<>(ts.size());
+        for (Ty t : ts) {
+            out.add(Tys.toType(t));
+        }
+        return out;
+    }
+
+    /** Unifies the type a construct has with the type its context expects, reporting a mismatch. */
+    void expect(Ty expected, Ty actual, Span span) {
+        if (!Tys.unify(expected, actual)) {
+            mismatch(expected, actual, span);
+        }
+    }
+
+    void mismatch(Ty expected, Ty actual, Span span) {
+        Ty a = Tys.resolve(actual);
+        Ty e = Tys.resolve(expected);
+        String found = Tys.show(a);
+        String hint = "";
+        if (a instanceof TVar v && v.kind == TVar.Kind.INT) {
+            found = "an integer literal";
+            if (Tys.scalarOf(e) != null && Tys.scalarOf(e).isFloat()) {
+                hint = "; an integer literal is never a float: write it with a decimal point, e.g. `"
+                        + span.file().text().substring(span.start(), span.end()).replaceAll("[a-z].*$", "") + ".0`";
+            }
+        } else if (a instanceof TVar v && v.kind == TVar.Kind.FLOAT) {
+            found = "a float literal";
+        }
+        String wanted = Tys.show(e);
+        if (e instanceof TVar v && v.kind == TVar.Kind.INT) {
+            wanted = "an integer type";
+        } else if (e instanceof TVar v && v.kind == TVar.Kind.FLOAT) {
+            wanted = "a float type";
+        }
+        diags.error(span, "type mismatch: expected " + wanted + ", found " + found + hint);
+    }
+}

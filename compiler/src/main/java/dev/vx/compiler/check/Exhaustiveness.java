@@ -1,0 +1,462 @@
+package dev.vx.compiler.check;
+
+import dev.vx.bytecode.Scalar;
+import dev.vx.compiler.diag.Diagnostics;
+import dev.vx.compiler.diag.Span;
+import dev.vx.compiler.tast.Case;
+import dev.vx.compiler.tast.Pattern;
+import dev.vx.compiler.types.AdtType;
+import dev.vx.compiler.types.Constructor;
+import dev.vx.compiler.types.ListType;
+import dev.vx.compiler.types.ScalarType;
+import dev.vx.compiler.types.TupleType;
+import dev.vx.compiler.types.Type;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Match coverage and reachability, after Maranget, "Warnings for pattern matching" (2007):
+ * a case is reachable when its pattern is <i>useful</i> after the cases above it, and a
+ * match is exhaustive when a wildcard is not useful after all its cases; the search for a
+ * useful wildcard builds the missing value shown in the error.
+ *
+ * <p>Values are split by their head constructor: an ADT's constructors, the one tuple shape,
+ * {@code []} and {@code <>}, {@code false} and {@code true}, {@code ()}. Nat is split into
+ * the ranges that the {@code 7n} and {@code kn+p} patterns of a column delimit. Other
+ * numbers and strings have too many values to list: their literal patterns never cover the
+ * type, and a missing value is one that no literal names.
+ */
+final class Exhaustiveness {
+    private Exhaustiveness() {
+    }
+
+    /** A pattern reduced to what matters for coverage. */
+    private static final class Pat {
+        static final Pat WILD = new Pat(null, new Pat[0]);
+        final Object key;
+        final Pat[] args;
+
+        Pat(Object key, Pat[] args) {
+            this.key = key;
+            this.args = args;
+        }
+
+        boolean isWild() {
+            return key == null;
+        }
+    }
+
+    /** Head keys besides {@link Constructor}s. */
+    private enum Shape { TUPLE, NIL, CONS, UNIT }
+
+    /** A Nat range {@code lo .. hi} (inclusive; {@code Long.MAX_VALUE} is unbounded). */
+    private record NatRange(long lo, long hi) {
+        boolean contains(NatRange r) {
+            return lo <= r.lo && r.hi <= hi;
+        }
+    }
+
+    /** A literal of a type with too many values to enumerate: a Long word or a String. */
+    private record Lit(Object value) {
+    }
+
+    /**
+     * Reports a non-exhaustive match (error) and, when {@code warnUnreachable}, unreachable
+     * cases (warnings; Base's are not the user's business).
+     */
+    static void checkMatch(Diagnostics diags, Span matchSpan, Type scrutinee, List<Case> cases, boolean warnUnreachable) {
+        List<Pat[]> rows = new ArrayList<>();
+        List<Type> types = List.of(scrutinee);
+        for (Case c : cases) {
+            Pat[] row = {convert(c.pattern())};
+            if (warnUnreachable && !rows.isEmpty() && !useful(rows, row, types)) {
+                diags.warning(c.pattern().span(), "unreachable case: the cases above already match every value "
+                        + "this one matches");
+            }
+            rows.add(row);
+        }
+        List<Pat> witness = missing(rows, types);
+        if (witness != null) {
+            diags.error(matchSpan, "this `match` does not handle every value: missing case `"
+                    + show(witness.get(0), scrutinee) + "`" + (isEnumerable(scrutinee) ? ""
+                    : "; numbers and strings need a `_` or variable case"));
+        }
+    }
+
+    /** A value that {@code p} does not match, shown as Vx source, or null when p matches everything. */
+    static String missing(Pattern p) {
+        List<Pat> witness = missing(List.<Pat[]>of(new Pat[] {convert(p)}), List.of(p.type()));
+        return witness == null ? null : show(witness.get(0), p.type());
+    }
+
+    private static boolean isEnumerable(Type t) {
+        if (t instanceof ScalarType s) {
+            return s.kind() == Scalar.BOOL || s.kind() == Scalar.UNIT || s.kind() == Scalar.NAT;
+        }
+        return t instanceof AdtType || t instanceof TupleType || t instanceof ListType;
+    }
+
+    // ---- conversion ----
+
+    private static Pat convert(Pattern p) {
+        if (p instanceof Pattern.Wildcard || p instanceof Pattern.Bind) {
+            return Pat.WILD;
+        } else if (p instanceof Pattern.Literal l) {
+            Scalar kind = p.type() instanceof ScalarType s ? s.kind() : Scalar.UNIT;
+            return switch (kind) {
+                case BOOL -> new Pat(l.word() != 0, new Pat[0]);
+                case UNIT -> new Pat(Shape.UNIT, new Pat[0]);
+                case NAT -> new Pat(new NatRange(l.word(), l.word()), new Pat[0]);
+                default -> new Pat(new Lit(l.word()), new Pat[0]);
+            };
+        } else if (p instanceof Pattern.StringLit s) {
+            return new Pat(new Lit(s.value()), new Pat[0]);
+        } else if (p instanceof Pattern.NatPlus n) {
+            return new Pat(natRange(n.k(), n.rest()), new Pat[0]);
+        } else if (p instanceof Pattern.Ctor c) {
+            return new Pat(c.constructor(), convertAll(c.fields()));
+        } else if (p instanceof Pattern.Tuple t) {
+            return new Pat(Shape.TUPLE, convertAll(t.elements()));
+        } else if (p instanceof Pattern.Nil) {
+            return new Pat(Shape.NIL, new Pat[0]);
+        }
+        Pattern.Cons c = (Pattern.Cons) p;
+        return new Pat(Shape.CONS, new Pat[] {convert(c.head()), convert(c.tail())});
+    }
+
+    /** {@code kn+rest} as a range: {@code kn+_} is {@code k..}, {@code kn+3n} is the point {@code k+3}. */
+    private static NatRange natRange(long k, Pattern rest) {
+        if (rest instanceof Pattern.NatPlus n) {
+            return natRange(saturatingAdd(k, n.k()), n.rest());
+        }
+        if (rest instanceof Pattern.Literal l) {
+            long point = saturatingAdd(k, l.word());
+            return new NatRange(point, point);
+        }
+        return new NatRange(k, Long.MAX_VALUE);
+    }
+
+    private static long saturatingAdd(long a, long b) {
+        long s = a + b;
+        return s < 0 ? Long.MAX_VALUE : s;
+    }
+
+    private static Pat[] convertAll(List<Pattern> ps) {
+        Pat[] out = new Pat[ps.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = convert(ps.get(i));
+        }
+        return out;
+    }
+
+    // ---- signatures ----
+
+    private static boolean isNat(Type t) {
+        return t instanceof ScalarType s && s.kind() == Scalar.NAT;
+    }
+
+    /**
+     * Every head a value of {@code t} can have, or null when there are too many to list. For
+     * Nat: the ranges cut at every bound of {@code ranges}.
+     */
+    private static List<Object> signature(Type t, Set<Object> heads) {
+        if (t instanceof ScalarType s) {
+            return switch (s.kind()) {
+                case BOOL -> List.of(false, true);
+                case UNIT -> List.of(Shape.UNIT);
+                case NAT -> natSegments(heads);
+                default -> null;
+            };
+        }
+        if (t instanceof AdtType a) {
+            return new ArrayList<>(a.decl().constructors());
+        }
+        if (t instanceof TupleType) {
+            return List.of(Shape.TUPLE);
+        }
+        if (t instanceof ListType) {
+            return List.of(Shape.NIL, Shape.CONS);
+        }
+        return null;
+    }
+
+    private static List<Object> natSegments(Set<Object> heads) {
+        TreeSet<Long> cuts = new TreeSet<>();
+        cuts.add(0L);
+        for (Object h : heads) {
+            if (h instanceof NatRange r) {
+                cuts.add(r.lo());
+                if (r.hi() != Long.MAX_VALUE) {
+                    cuts.add(r.hi() + 1);
+                }
+            }
+        }
+        List<Object> segments = new ArrayList<>();
+        Long previous = null;
+        for (long c : cuts) {
+            if (previous != null) {
+                segments.add(new NatRange(previous, c - 1));
+            }
+            previous = c;
+        }
+        segments.add(new NatRange(previous, Long.MAX_VALUE));
+        return segments;
+    }
+
+    private static List<Type> argTypes(Type t, Object key) {
+        if (key instanceof Constructor c && t instanceof AdtType a) {
+            return a.fieldTypes(c);
+        }
+        if (key == Shape.TUPLE && t instanceof TupleType tt) {
+            return tt.elements();
+        }
+        if (key == Shape.CONS && t instanceof ListType l) {
+            return List.of(l.element(), l);
+        }
+        return List.of();
+    }
+
+    // ---- the algorithm ----
+
+    private static Set<Object> heads(List<Pat[]> rows) {
+        Set<Object> heads = new LinkedHashSet<>();
+        for (Pat[] row : rows) {
+            if (!row[0].isWild()) {
+                heads.add(row[0].key);
+            }
+        }
+        return heads;
+    }
+
+    private static boolean covers(Object head, Object key) {
+        if (head instanceof NatRange r && key instanceof NatRange k) {
+            return r.contains(k);
+        }
+        return head.equals(key);
+    }
+
+    /** The rows that match head {@code key}, with the head replaced by its {@code arity} arguments. */
+    private static List<Pat[]> specialize(List<Pat[]> rows, Object key, int arity) {
+        List<Pat[]> out = new ArrayList<>();
+        for (Pat[] row : rows) {
+            Pat head = row[0];
+            if (head.isWild()) {
+                Pat[] r = new Pat[arity + row.length - 1];
+                java.util.Arrays.fill(r, 0, arity, Pat.WILD);
+                System.arraycopy(row, 1, r, arity, row.length - 1);
+                out.add(r);
+            } else if (covers(head.key, key)) {
+                Pat[] r = new Pat[head.args.length + row.length - 1];
+                System.arraycopy(head.args, 0, r, 0, head.args.length);
+                System.arraycopy(row, 1, r, head.args.length, row.length - 1);
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /** The rows whose head is a wildcard, without it. */
+    private static List<Pat[]> defaults(List<Pat[]> rows) {
+        List<Pat[]> out = new ArrayList<>();
+        for (Pat[] row : rows) {
+            if (row[0].isWild()) {
+                out.add(java.util.Arrays.copyOfRange(row, 1, row.length));
+            }
+        }
+        return out;
+    }
+
+    private static List<Type> concat(List<Type> a, List<Type> b) {
+        List<Type> out = new ArrayList<>(a.size() + b.size());
+        out.addAll(a);
+        out.addAll(b);
+        return out;
+    }
+
+    /** Whether some value matches {@code q} but no row. */
+    private static boolean useful(List<Pat[]> rows, Pat[] q, List<Type> types) {
+        if (types.isEmpty()) {
+            return rows.isEmpty();
+        }
+        Type t = types.get(0);
+        List<Type> rest = types.subList(1, types.size());
+        Pat head = q[0];
+        Set<Object> heads = heads(rows);
+        if (isNat(t)) {
+            NatRange range = head.key instanceof NatRange r ? r : new NatRange(0, Long.MAX_VALUE);
+            heads.add(range);
+            for (Object segment : natSegments(heads)) {
+                if (range.contains((NatRange) segment)
+                        && useful(specialize(rows, segment, 0), java.util.Arrays.copyOfRange(q, 1, q.length), rest)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (!head.isWild()) {
+            List<Type> sub = concat(argTypes(t, head.key), rest);
+            return useful(specialize(rows, head.key, head.args.length),
+                    specialize(List.<Pat[]>of(q), head.key, head.args.length).get(0), sub);
+        }
+        List<Object> signature = heads.isEmpty() ? null : signature(t, heads);
+        Pat[] tail = java.util.Arrays.copyOfRange(q, 1, q.length);
+        if (signature == null) {
+            return useful(defaults(rows), tail, rest);
+        }
+        for (Object key : signature) {
+            List<Type> args = argTypes(t, key);
+            Pat[] wilds = new Pat[args.size() + tail.length];
+            java.util.Arrays.fill(wilds, 0, args.size(), Pat.WILD);
+            System.arraycopy(tail, 0, wilds, args.size(), tail.length);
+            if (useful(specialize(rows, key, args.size()), wilds, concat(args, rest))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Values (one pattern per column) that no row matches, or null when the rows cover everything. */
+    private static List<Pat> missing(List<Pat[]> rows, List<Type> types) {
+        if (types.isEmpty()) {
+            return rows.isEmpty() ? new ArrayList<>() : null;
+        }
+        Type t = types.get(0);
+        List<Type> rest = types.subList(1, types.size());
+        Set<Object> heads = heads(rows);
+        List<Object> signature = heads.isEmpty() ? null : signature(t, heads);
+        if (signature == null) {
+            List<Pat> w = missing(defaults(rows), rest);
+            if (w == null) {
+                return null;
+            }
+            w.add(0, heads.isEmpty() ? Pat.WILD : new Pat(unlisted(t, heads), new Pat[0]));
+            return w;
+        }
+        for (Object key : signature) {
+            List<Type> args = argTypes(t, key);
+            List<Pat> w = missing(specialize(rows, key, args.size()), concat(args, rest));
+            if (w != null) {
+                List<Pat> fields = w.subList(0, args.size());
+                Pat value = new Pat(key, fields.toArray(new Pat[0]));
+                List<Pat> out = new ArrayList<>(w.subList(args.size(), w.size()));
+                out.add(0, value);
+                return out;
+            }
+        }
+        return null;
+    }
+
+    /** A literal of {@code t} that none of {@code heads} names. */
+    private static Object unlisted(Type t, Set<Object> heads) {
+        if (t instanceof ScalarType s && s.kind().isFloat()) {
+            for (int i = 0; ; i++) {
+                long word = s.kind() == Scalar.F32 ? Float.floatToRawIntBits(i) & 0xFFFF_FFFFL
+                        : Double.doubleToRawLongBits(i);
+                if (!heads.contains(new Lit(word))) {
+                    return new Lit(word);
+                }
+            }
+        }
+        if (t instanceof ScalarType) {
+            for (long i = 0; ; i++) {
+                if (!heads.contains(new Lit(i))) {
+                    return new Lit(i);
+                }
+            }
+        }
+        for (String candidate : new String[] {"", "a", "b", "c", "d", "e", "f", "g"}) {
+            if (!heads.contains(new Lit(candidate))) {
+                return new Lit(candidate);
+            }
+        }
+        for (int i = 0; ; i++) {
+            if (!heads.contains(new Lit("x" + i))) {
+                return new Lit("x" + i);
+            }
+        }
+    }
+
+    // ---- printing ----
+
+    private static String show(Pat p, Type t) {
+        if (p.isWild()) {
+            return "_";
+        }
+        Object key = p.key;
+        if (key instanceof Constructor c) {
+            List<Type> fieldTypes = argTypes(t, c);
+            StringBuilder s = new StringBuilder(c.name()).append('{');
+            for (int i = 0; i < p.args.length; i++) {
+                s.append(i > 0 ? ", " : "").append(show(p.args[i], i < fieldTypes.size() ? fieldTypes.get(i) : t));
+            }
+            return s.append('}').toString();
+        }
+        if (key instanceof Boolean b) {
+            return b.toString();
+        }
+        if (key instanceof NatRange r) {
+            return r.lo() + "n";
+        }
+        if (key instanceof Lit l) {
+            return showLiteral(l.value(), t);
+        }
+        return switch ((Shape) key) {
+            case UNIT -> "()";
+            case NIL -> "[]";
+            case TUPLE -> {
+                List<Type> elements = argTypes(t, key);
+                StringBuilder s = new StringBuilder("(");
+                for (int i = 0; i < p.args.length; i++) {
+                    s.append(i > 0 ? ", " : "").append(show(p.args[i], elements.get(i)));
+                }
+                yield s.append(')').toString();
+            }
+            case CONS -> showList(p, (ListType) t);
+        };
+    }
+
+    /** A cons chain ending in {@code []} as {@code [a, b]}, else as {@code a <> b <> _}. */
+    private static String showList(Pat p, ListType t) {
+        List<Pat> heads = new ArrayList<>();
+        Pat cur = p;
+        while (!cur.isWild() && cur.key == Shape.CONS) {
+            heads.add(cur.args[0]);
+            cur = cur.args[1];
+        }
+        StringBuilder s = new StringBuilder();
+        if (!cur.isWild() && cur.key == Shape.NIL) {
+            s.append('[');
+            for (int i = 0; i < heads.size(); i++) {
+                s.append(i > 0 ? ", " : "").append(show(heads.get(i), t.element()));
+            }
+            return s.append(']').toString();
+        }
+        for (Pat h : heads) {
+            String shown = show(h, t.element());
+            boolean needsParens = !h.isWild() && h.key == Shape.CONS;
+            s.append(needsParens ? "(" + shown + ")" : shown).append(" <> ");
+        }
+        return s.append(show(cur, t)).toString();
+    }
+
+    private static String showLiteral(Object value, Type t) {
+        if (value instanceof String s) {
+            StringBuilder out = new StringBuilder("\"");
+            for (char c : s.toCharArray()) {
+                out.append(c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\n' ? "\\n" : String.valueOf(c));
+            }
+            return out.append('"').toString();
+        }
+        long word = (Long) value;
+        Scalar kind = t instanceof ScalarType s ? s.kind() : Scalar.U64;
+        return switch (kind) {
+            case F32 -> Float.toString(Float.intBitsToFloat((int) word));
+            case F64 -> Double.toString(Double.longBitsToDouble(word));
+            case U64 -> Long.toUnsignedString(word);
+            default -> Long.toString(word);
+        };
+    }
+}
