@@ -47,9 +47,13 @@ public final class Disassembler {
             TypeDesc t = types.get(id);
             out.append("  t").append(id).append(' ').append(names.name(id)).append(": ").append(shape(t));
             if (t.ctorCount() > 0) {
-                out.append(", ctors");
-                for (int g = t.firstCtor(); g < t.firstCtor() + t.ctorCount() && g >= 0; g++) {
-                    out.append(g == t.firstCtor() ? " " : ", ").append(ctor(g));
+                long end = (long) t.firstCtor() + t.ctorCount();
+                if (t.firstCtor() < Layout.FIRST_CTOR || end > Layout.FIRST_CTOR + (long) m.ctors().size()) {
+                    // A broken range is printed as numbers: listing it could mean billions of names.
+                    out.append(", ctors ?").append(t.firstCtor()).append("..").append(end - 1);
+                } else {
+                    out.append(", ctors");
+                    for (int g = t.firstCtor(); g < end; g++) out.append(g == t.firstCtor() ? " " : ", ").append(ctor(g));
                 }
             }
             out.append('\n');
@@ -172,19 +176,19 @@ public final class Disassembler {
     private String functionName(int id) {
         if (id < 0 || id >= m.functions().size()) return "?f" + id;
         int name = m.functions().get(id).name();
-        return name >= 0 && name < m.strings().size() ? m.strings().get(name) : "f" + id;
+        return name >= 0 && name < m.strings().size() ? TypeNames.printable(m.strings().get(name)) : "f" + id;
     }
 
     private String ctor(int g) {
         int i = g - Layout.FIRST_CTOR;
         if (i < 0 || i >= m.ctors().size()) return "?c" + g;
         int name = m.ctors().get(i).name();
-        return name >= 0 && name < m.strings().size() ? m.strings().get(name) : "c" + g;
+        return name >= 0 && name < m.strings().size() ? TypeNames.printable(m.strings().get(name)) : "c" + g;
     }
 
     private String string(int id, boolean quoted) {
         if (id < 0 || id >= m.strings().size()) return "?s" + id;
-        return quoted ? quote(m.strings().get(id)) : m.strings().get(id);
+        return quoted ? quote(m.strings().get(id)) : TypeNames.printable(m.strings().get(id));
     }
 
     private String typeList(int[] ids) {
@@ -195,7 +199,12 @@ public final class Disassembler {
 
     /** A string literal in Vx syntax: quoted, with the language's escapes for what is not printable. */
     static String quote(String s) {
-        StringBuilder b = new StringBuilder("\"");
+        return "\"" + escape(s) + "\"";
+    }
+
+    /** {@code s} with {@code \\ " \n \t \r \0} escaped, and other control characters and lone surrogates as {@code \\u{..}}. */
+    static String escape(String s) {
+        StringBuilder b = new StringBuilder();
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             switch (c) {
@@ -206,7 +215,7 @@ public final class Disassembler {
                 case '\r' -> b.append("\\r");
                 case '\0' -> b.append("\\0");
                 default -> {
-                    if (c < 0x20 || c == 0x7F || Character.isSurrogate(c) && !isPair(s, i)) {
+                    if (TypeNames.needsEscape(s, i)) {
                         b.append("\\u{").append(Integer.toHexString(c).toUpperCase(Locale.ROOT)).append('}');
                     } else {
                         b.append(c);
@@ -214,12 +223,6 @@ public final class Disassembler {
                 }
             }
         }
-        return b.append('"').toString();
-    }
-
-    private static boolean isPair(String s, int i) {
-        char c = s.charAt(i);
-        if (Character.isHighSurrogate(c)) return i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
-        return i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
+        return b.toString();
     }
 }

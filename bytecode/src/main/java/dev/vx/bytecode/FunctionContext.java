@@ -52,8 +52,7 @@ final class FunctionContext {
     }
 
     String ctorName(int globalId) {
-        int s = ctor(globalId).name();
-        return m.strings().get(s);
+        return TypeNames.printable(m.strings().get(ctor(globalId).name()));
     }
 
     String typeName(int typeId) {

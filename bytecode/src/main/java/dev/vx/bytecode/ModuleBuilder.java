@@ -135,6 +135,11 @@ public final class ModuleBuilder {
         return types.get(type);
     }
 
+    /** The constructor with global id {@code globalId}. */
+    public CtorDesc ctorDesc(int globalId) {
+        return ctors.get(globalId - Layout.FIRST_CTOR);
+    }
+
     // ------------------------------------------------------------------ functions
 
     /** Declares a function (its id is final now); define it later with {@link #define}. */

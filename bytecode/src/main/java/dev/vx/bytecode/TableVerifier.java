@@ -190,7 +190,9 @@ final class TableVerifier {
             }
             for (int pc = 0; pc < f.lines().length; pc++) {
                 if (f.lines()[pc] < 0) {
-                    throw new BytecodeException(where + "instruction " + pc + ": negative source line " + f.lines()[pc]);
+                    Opcode op = f.code().get(pc).op();
+                    throw new BytecodeException(where + "instruction " + pc + " (" + (op == null ? "?" : op.mnemonic())
+                            + "): negative source line " + f.lines()[pc]);
                 }
             }
         }
@@ -307,6 +309,6 @@ final class TableVerifier {
     static String functionName(Module m, int id) {
         if (id < 0 || id >= m.functions().size()) return "f" + id;
         int name = m.functions().get(id).name();
-        return name >= 0 && name < m.strings().size() ? m.strings().get(name) : "f" + id;
+        return name >= 0 && name < m.strings().size() ? TypeNames.printable(m.strings().get(name)) : "f" + id;
     }
 }

@@ -22,6 +22,27 @@ final class TypeNames {
         return name(id, 0);
     }
 
+    /**
+     * A name as it may appear in a one-line message or a line of disassembly: unchanged when
+     * it is plain text, else with control characters (and lone surrogates) written as the
+     * language's {@code \\u{..}} escapes, and {@code ""} for the empty name.
+     */
+    static String printable(String name) {
+        if (name.isEmpty()) return "\"\"";
+        for (int i = 0; i < name.length(); i++) {
+            if (needsEscape(name, i)) return Disassembler.escape(name);
+        }
+        return name;
+    }
+
+    static boolean needsEscape(String s, int i) {
+        char c = s.charAt(i);
+        if (c < 0x20 || c == 0x7F) return true;
+        if (Character.isHighSurrogate(c)) return i + 1 >= s.length() || !Character.isLowSurrogate(s.charAt(i + 1));
+        if (Character.isLowSurrogate(c)) return i == 0 || !Character.isHighSurrogate(s.charAt(i - 1));
+        return false;
+    }
+
     /** The name of built-in type {@code id} (0..10). */
     static String builtin(int id) {
         return BUILTIN[id];
@@ -32,7 +53,7 @@ final class TypeNames {
         if (id < 0 || id >= types.size()) return "?t" + id;
         if (id < BUILTIN.length) return BUILTIN[id];
         TypeDesc t = types.get(id);
-        if (t.name() >= 0 && t.name() < m.strings().size()) return m.strings().get(t.name());
+        if (t.name() >= 0 && t.name() < m.strings().size()) return printable(m.strings().get(t.name()));
         if (depth >= MAX_DEPTH || t.kind() == null || t.components() == null) return "t" + id;
         int[] c = t.components();
         return switch (t.kind()) {
