@@ -145,6 +145,17 @@ public enum Opcode {
         };
     }
 
+    /**
+     * The first operand is a register the instruction writes (its destination {@code d}).
+     * Every other register operand, and every register of a list operand, is read.
+     */
+    public boolean hasDestination() {
+        return switch (this) {
+            case NOP, JMP, JT, JF, SWITCH, TCALL, TCALLC, RET, JOIN, PANIC, EXIT, DUP, DROP, FREE -> false;
+            default -> true;
+        };
+    }
+
     /** The instruction suspends the activation: it has a resume site (see {@link FunctionDesc#sites}). */
     public boolean isCallSite() {
         return this == CALL || this == CALLC || this == JOB;
