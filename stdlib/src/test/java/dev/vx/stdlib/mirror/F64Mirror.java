@@ -13,9 +13,12 @@ package dev.vx.stdlib.mirror;
  * No {@code StrictMath}/{@code Math} transcendental function is called.
  *
  * <p>The algorithms are those of fdlibm 5.3 (the library behind {@code StrictMath}); this class and
- * the Vx code reproduce its results bit for bit, except where Base follows C99 Annex F instead
- * ({@code pow(1, y) = 1} for every y, {@code pow(-1, ±inf) = 1}) and in NaN payloads (an input NaN
- * is returned unchanged, an invalid operation gives the canonical NaN {@code 0x7FF8000000000000}).
+ * the Vx code reproduce its results bit for bit, except: tanh is more accurate than fdlibm's (a
+ * polynomial for |x| < 0.55 and a double-double division above); pow for |y| > 2^31 and x within
+ * 2^-20 of 1 takes the general extra-precision path instead of fdlibm's short series (which is
+ * off by hundreds of ulp); pow follows C99 Annex F for {@code pow(1, y) = 1} (every y) and
+ * {@code pow(-1, ±inf) = 1}; and NaN payloads (an input NaN is returned unchanged, an invalid
+ * operation gives the canonical NaN {@code 0x7FF8000000000000}).
  *
  * <pre>
  * ====================================================
@@ -45,6 +48,16 @@ public final class F64Mirror {
 
     static double from_bits(long b) {
         return Double.longBitsToDouble(b); // Vx: F64.from_bits
+    }
+
+    /** Vx: F64.pi */
+    public static double pi() {
+        return from_bits(0x400921FB54442D18L);
+    }
+
+    /** Vx: F64.e */
+    public static double e() {
+        return from_bits(0x4005BF0A8B145769L);
     }
 
     /** Vx: F64.infinity */
@@ -521,13 +534,13 @@ public final class F64Mirror {
         double pio2_1t = from_bits(0x3DD0B4611A626331L);
         double t = abs(x);
         int n = (int) (t * from_bits(0x3FE45F306DC9C883L) + 0.5);
-        double fn = (double) n;
-        double r = t - fn * pio2_1;
-        double w = fn * pio2_1t;
+        double dn = (double) n;
+        double r = t - dn * pio2_1;
+        double w = dn * pio2_1t;
         // fdlibm's table npio2_hw[n-1] is the high word of n * (pi/2 rounded); computed here.
-        D3 rwy = n < 32 && ix != hi(fn * from_bits(0x3FF921FB54442D18L))
+        D3 rwy = n < 32 && ix != hi(dn * from_bits(0x3FF921FB54442D18L))
                 ? new D3(r, w, r - w)
-                : rem_pio2_careful(ix, fn, r, w);
+                : rem_pio2_careful(ix, dn, r, w);
         double y1 = (rwy.a() - rwy.c()) - rwy.b();
         if (hx < 0) {
             return new R3(-n, -rwy.c(), -y1);
@@ -540,20 +553,20 @@ public final class F64Mirror {
     record D3(double a, double b, double c) {}
 
     /** Second and third Cody-Waite steps when cancellation is large. Vx: Fdlibm.rem_pio2_careful */
-    static D3 rem_pio2_careful(int ix, double fn, double r, double w) {
+    static D3 rem_pio2_careful(int ix, double dn, double r, double w) {
         int j = ix >> 20;
         double y0 = r - w;
         int i = j - ((hi(y0) >> 20) & 0x7ff);
         if (i > 16) {
-            double w1 = fn * from_bits(0x3DD0B4611A600000L);
+            double w1 = dn * from_bits(0x3DD0B4611A600000L);
             double r1 = r - w1;
-            double w2 = fn * from_bits(0x3BA3198A2E037073L) - ((r - r1) - w1);
+            double w2 = dn * from_bits(0x3BA3198A2E037073L) - ((r - r1) - w1);
             double y01 = r1 - w2;
             int i2 = j - ((hi(y01) >> 20) & 0x7ff);
             if (i2 > 49) {
-                double w3 = fn * from_bits(0x3BA3198A2E000000L);
+                double w3 = dn * from_bits(0x3BA3198A2E000000L);
                 double r3 = r1 - w3;
-                double w4 = fn * from_bits(0x397B839A252049C1L) - ((r1 - r3) - w3);
+                double w4 = dn * from_bits(0x397B839A252049C1L) - ((r1 - r3) - w3);
                 return new D3(r3, w4, r3 - w4);
             } else {
                 return new D3(r1, w2, y01);
@@ -735,60 +748,56 @@ public final class F64Mirror {
         double zb = za - 8.0 * Math.floor(za * 0.125);
         int n0 = (int) zb;
         double zc = zb - (double) n0;
-        // n1, ih
-        int n1;
-        int ih;
+        int last = jz - 1;
         if (q0 > 0) {
-            int i = iq1[jz - 1] >> (24 - q0);
-            n1 = n0 + i;
-            iq1[jz - 1] = iq1[jz - 1] - (i << (24 - q0));
-            ih = iq1[jz - 1] >> (23 - q0);
+            int i = iq1[last] >> (24 - q0);
+            iq1[last] = iq1[last] - (i << (24 - q0));
+            int[] iq2 = iq1;
+            int ih = iq2[last] >> (23 - q0);
+            return krp_round(x, ipio2, f, q, iq2, jx, jv, jk, jz, q0, n0 + i, ih, zc);
         } else if (q0 == 0) {
-            n1 = n0;
-            ih = iq1[jz - 1] >> 23;
+            return krp_round(x, ipio2, f, q, iq1, jx, jv, jk, jz, q0, n0, iq1[last] >> 23, zc);
         } else {
-            n1 = n0;
-            ih = zc >= 0.5 ? 2 : 0;
+            int ih = zc >= 0.5 ? 2 : 0;
+            return krp_round(x, ipio2, f, q, iq1, jx, jv, jk, jz, q0, n0, ih, zc);
         }
-        return krp_round(x, ipio2, f, q, iq1, jx, jv, jk, jz, q0, n1, ih, zc);
     }
 
-    /** The "q > 0.5" step and the recomputation check. Vx: Fdlibm.krp_round */
+    /** The "q > 0.5" step: n += 1 and q := 1 - q. Vx: Fdlibm.krp_round */
     static R3 krp_round(double[] x, int[] ipio2, double[] f, double[] q, int[] iq1, int jx, int jv, int jk, int jz,
                         int q0, int n1, int ih, double zc) {
-        int n2;
-        int[] iq3;
-        double zd;
         if (ih > 0) {
             IqI c = krp_complement(iq1, 0, jz, 0);
-            int[] iq2 = c.iq();
-            if (q0 == 1) {
-                iq2[jz - 1] = iq2[jz - 1] & 0x7fffff;
-            } else if (q0 == 2) {
-                iq2[jz - 1] = iq2[jz - 1] & 0x3fffff;
-            }
-            iq3 = iq2;
-            n2 = n1 + 1;
-            if (ih == 2) {
-                if (c.i() != 0) {
-                    zd = (1.0 - zc) - scalb(1.0, q0);
-                } else {
-                    zd = 1.0 - zc;
-                }
-            } else {
-                zd = zc;
-            }
+            int[] iq3 = krp_mask(c.iq(), jz, q0);
+            double zd = ih == 2 ? (c.i() != 0 ? (1.0 - zc) - scalb(1.0, q0) : 1.0 - zc) : zc;
+            return krp_check(x, ipio2, f, q, iq3, jx, jv, jk, jz, q0, n1 + 1, ih, zd);
         } else {
-            iq3 = iq1;
-            n2 = n1;
-            zd = zc;
+            return krp_check(x, ipio2, f, q, iq1, jx, jv, jk, jz, q0, n1, ih, zc);
         }
-        if (zd == 0.0 && krp_or(iq3, jz - 1, jk, 0) == 0) {
-            int k = krp_count(iq3, jk, 1);
-            FQ fq = krp_extend(x, ipio2, f, q, jx, jv, jz + 1, jz + k);
-            return krp_loop(x, ipio2, fq.f(), fq.q(), iq3, jx, jv, jk, jz + k, q0);
+    }
+
+    /** Clear the bits of iq[jz-1] above the fraction when q0 is 1 or 2. Vx: Fdlibm.krp_mask */
+    static int[] krp_mask(int[] iq, int jz, int q0) {
+        if (q0 == 1) {
+            iq[jz - 1] = iq[jz - 1] & 0x7fffff;
+            return iq;
+        } else if (q0 == 2) {
+            iq[jz - 1] = iq[jz - 1] & 0x3fffff;
+            return iq;
         } else {
-            return krp_finish(iq3, q, jz, q0, zd, n2, ih);
+            return iq;
+        }
+    }
+
+    /** Recompute with more terms of 2/pi when the fraction vanished, else finish. Vx: Fdlibm.krp_check */
+    static R3 krp_check(double[] x, int[] ipio2, double[] f, double[] q, int[] iq, int jx, int jv, int jk, int jz,
+                        int q0, int n, int ih, double zd) {
+        if (zd == 0.0 && krp_or(iq, jz - 1, jk, 0) == 0) {
+            int k = krp_count(iq, jk, 1);
+            FQ fq = krp_extend(x, ipio2, f, q, jx, jv, jz + 1, jz + k);
+            return krp_loop(x, ipio2, fq.f(), fq.q(), iq, jx, jv, jk, jz + k, q0);
+        } else {
+            return krp_finish(iq, q, jz, q0, zd, n, ih);
         }
     }
 
@@ -848,34 +857,29 @@ public final class F64Mirror {
         }
     }
 
-    /** Chop zero terms, convert to floating point, multiply by pi/2. Vx: Fdlibm.krp_finish */
+    /** Chop zero terms or split the last fraction chunk. Vx: Fdlibm.krp_finish */
     static R3 krp_finish(int[] iq, double[] q, int jz0, int q00, double z, int n, int ih) {
         double two24 = from_bits(0x4170000000000000L);
-        int jz;
-        int q0;
-        int[] iq2;
         if (z == 0.0) {
             int[] c = krp_chop(iq, jz0 - 1, q00 - 24);
-            jz = c[0];
-            q0 = c[1];
-            iq2 = iq;
+            return krp_result(iq, q, c[0], c[1], n, ih);
         } else {
             double zs = scalb(z, -q00);
             if (zs >= two24) {
                 double fw = (double) (int) (from_bits(0x3E70000000000000L) * zs);
                 iq[jz0] = (int) (zs - two24 * fw);
                 iq[jz0 + 1] = (int) fw;
-                jz = jz0 + 1;
-                q0 = q00 + 24;
-                iq2 = iq;
+                return krp_result(iq, q, jz0 + 1, q00 + 24, n, ih);
             } else {
                 iq[jz0] = (int) zs;
-                jz = jz0;
-                q0 = q00;
-                iq2 = iq;
+                return krp_result(iq, q, jz0, q00, n, ih);
             }
         }
-        double[] q2 = krp_to_float(iq2, q, jz, scalb(1.0, q0));
+    }
+
+    /** Convert the chunks to floating point and multiply by pi/2. Vx: Fdlibm.krp_result */
+    static R3 krp_result(int[] iq, double[] q, int jz, int q0, int n, int ih) {
+        double[] q2 = krp_to_float(iq, q, jz, scalb(1.0, q0));
         double[] fq = krp_fq(q2, new double[20], jz, jz);
         double fw = krp_sum_down(fq, jz, 0.0);
         double y0 = ih == 0 ? fw : -fw;
@@ -886,7 +890,11 @@ public final class F64Mirror {
 
     // ---------------------------------------------------------------- tanh
 
-    /** Hyperbolic tangent (fdlibm s_tanh.c). Vx: F64.tanh */
+    /**
+     * Hyperbolic tangent. Not fdlibm's s_tanh.c (up to about 2 ulp on [-1, 1]): |x| < 0.55 uses the
+     * odd Taylor polynomial of degree 37, larger |x| expm1(2|x|) / (expm1(2|x|) + 2) with the
+     * division done in double-double arithmetic. Vx: F64.tanh
+     */
     public static double tanh(double x) {
         int jx = hi(x);
         int ix = jx & 0x7fffffff;
@@ -900,25 +908,82 @@ public final class F64Mirror {
             }
         } else if (ix < 0x3c800000) {
             return x * (1.0 + x);
-        } else {
-            double z = tanh_abs(x, ix);
+        } else if (ix < 0x3FE19999) {
+            return tanh_poly(x);
+        } else if (ix < 0x40360000) {
+            double z = tanh_ratio(abs(x));
             return jx >= 0 ? z : -z;
+        } else if (jx >= 0) {
+            return 1.0;
+        } else {
+            return -1.0;
         }
     }
 
-    /** tanh(|x|) for 2^-55 <= |x| finite. Vx: Fdlibm.tanh_abs */
-    static double tanh_abs(double x, int ix) {
-        if (ix < 0x40360000) {
-            if (ix >= 0x3ff00000) {
-                double t = expm1(2.0 * abs(x));
-                return 1.0 - 2.0 / (t + 2.0);
-            } else {
-                double t = expm1(-2.0 * abs(x));
-                return -t / (t + 2.0);
-            }
-        } else {
-            return 1.0;
-        }
+    /**
+     * tanh(x) = x + x^3 P(x^2) for |x| < 0.55, P the Taylor series of (tanh(x) - x) / x^3 to
+     * degree 17 in x^2 (coefficients 2^2n (2^2n - 1) B_2n / (2n)!, rounded once). Vx: Fdlibm.tanh_poly
+     */
+    static double tanh_poly(double x) {
+        double c0 = from_bits(0xBFD5555555555555L);
+        double c1 = from_bits(0x3FC1111111111111L);
+        double c2 = from_bits(0xBFABA1BA1BA1BA1CL);
+        double c3 = from_bits(0x3F9664F4882C10FAL);
+        double c4 = from_bits(0xBF8226E355E6C23DL);
+        double c5 = from_bits(0x3F6D6D3D0E157DE0L);
+        double c6 = from_bits(0xBF57DA36452B75E3L);
+        double c7 = from_bits(0x3F43558248036744L);
+        double c8 = from_bits(0xBF2F57D7734D1664L);
+        double c9 = from_bits(0x3F1967E18AFCAFADL);
+        double c10 = from_bits(0xBF0497D8EEA25259L);
+        double c11 = from_bits(0x3EF0B132D39A6050L);
+        double c12 = from_bits(0xBEDB0F72D3EE24E9L);
+        double c13 = from_bits(0x3EC5EF2DA474E5B7L);
+        double c14 = from_bits(0xBEB1C77DF95C1C0DL);
+        double c15 = from_bits(0x3E9CD299DE4AE6BBL);
+        double c16 = from_bits(0xBE875CDE6563FED9L);
+        double c17 = from_bits(0x3E72EFE8DB3AFF1FL);
+        double z = x * x;
+        double p = c0 + z * (c1 + z * (c2 + z * (c3 + z * (c4 + z * (c5 + z * (c6 + z * (c7 + z * (c8 + z * (c9 + z * (c10 + z * (c11 + z * (c12 + z * (c13 + z * (c14 + z * (c15 + z * (c16 + z * (c17)))))))))))))))));
+        return x + x * (z * p);
+    }
+
+    /** tanh(a) = t / (t + 2) with t = expm1(2a), for 0.55 <= a < 22. Vx: Fdlibm.tanh_ratio */
+    static double tanh_ratio(double a) {
+        double t = expm1(2.0 * a);
+        D2 s = two_sum(t, 2.0);
+        return dd_div(t, s.a(), s.b());
+    }
+
+    /** (s, e) with s = a + b rounded and s + e = a + b exactly (Knuth). Vx: Fdlibm.two_sum */
+    static D2 two_sum(double a, double b) {
+        double s = a + b;
+        double bb = s - a;
+        return new D2(s, (a - (s - bb)) + (b - bb));
+    }
+
+    /** (p, e) with p = a * b rounded and p + e = a * b exactly (Dekker, no fma). Vx: Fdlibm.two_prod */
+    static D2 two_prod(double a, double b) {
+        D2 as = split(a);
+        D2 bs = split(b);
+        double p = a * b;
+        double e = ((as.a() * bs.a() - p) + as.a() * bs.b() + as.b() * bs.a()) + as.b() * bs.b();
+        return new D2(p, e);
+    }
+
+    /** Veltkamp's split of a into a 26-bit high part and the rest; |a| < 2^995. Vx: Fdlibm.split */
+    static D2 split(double a) {
+        double c = from_bits(0x41A0000002000000L) * a;
+        double h = c - (c - a);
+        return new D2(h, a - h);
+    }
+
+    /** n / (dh + dl) rounded, with one correction step of the quotient. Vx: Fdlibm.dd_div */
+    static double dd_div(double n, double dh, double dl) {
+        double q = n / dh;
+        D2 p = two_prod(q, dh);
+        double r = ((n - p.a()) - p.b()) - q * dl;
+        return q + r / dh;
     }
 
     // ---------------------------------------------------------------- pow
@@ -1022,7 +1087,9 @@ public final class F64Mirror {
                             return s * 0.0;
                         }
                     } else {
-                        D2 t = pow_log2_near1(x_abs);
+                        // fdlibm uses a short series for log2 here (|x - 1| < 2^-20) whose error
+                        // reaches hundreds of ulp in the result; the general path is exact enough.
+                        D2 t = pow_log2(x_abs, ix);
                         return pow_exp2(y, t.a(), t.b(), s);
                     }
                 } else {
@@ -1031,20 +1098,6 @@ public final class F64Mirror {
                 }
             }
         }
-    }
-
-    /** log2(x) as t1 + t2 for |x - 1| <= 2^-20. Vx: Fdlibm.pow_log2_near1 */
-    static D2 pow_log2_near1(double x_abs) {
-        double inv_ln2 = from_bits(0x3FF71547652B82FEL);
-        double inv_ln2_h = from_bits(0x3FF7154760000000L);
-        double inv_ln2_l = from_bits(0x3E54AE0BF85DDF44L);
-        double t = x_abs - 1.0;
-        double w = (t * t) * (0.5 - t * (from_bits(0x3FD5555555555555L) - t * 0.25));
-        double u = inv_ln2_h * t;
-        double v = t * inv_ln2_l - w * inv_ln2;
-        double t1 = clear_lo(u + v);
-        double t2 = v - (t1 - u);
-        return new D2(t1, t2);
     }
 
     /** log2(x) as t1 + t2 (extra precision) for finite x > 0. Vx: Fdlibm.pow_log2 */

@@ -145,22 +145,34 @@ class MathMirrorTest {
     /** Counts results that differ in any bit and reports the worst ulp distance. */
     static final class Tally {
         final String name;
+        final long tolerance;
         long count;
         long mismatches;
+        long beyond;
         long maxUlps;
         final List<String> examples = new ArrayList<>();
 
         Tally(String name) {
+            this(name, 0);
+        }
+
+        /** Results may differ from the reference by up to tolerance ulps. */
+        Tally(String name, long tolerance) {
             this.name = name;
+            this.tolerance = tolerance;
         }
 
         void record(String input, double mine, double ref) {
             count++;
             if (!sameBits(mine, ref)) {
                 mismatches++;
-                maxUlps = Math.max(maxUlps, ulpDistance(mine, ref));
-                if (examples.size() < 8) {
-                    examples.add(input + ": mirror " + mine + " StrictMath " + ref);
+                long d = ulpDistance(mine, ref);
+                maxUlps = Math.max(maxUlps, d);
+                if (d > tolerance) {
+                    beyond++;
+                    if (examples.size() < 8) {
+                        examples.add(input + ": mirror " + mine + " StrictMath " + ref);
+                    }
                 }
             }
         }
@@ -169,9 +181,13 @@ class MathMirrorTest {
             count++;
             if (!sameBits(mine, ref)) {
                 mismatches++;
-                maxUlps = Math.max(maxUlps, ulpDistance(mine, ref));
-                if (examples.size() < 8) {
-                    examples.add(input + ": mirror " + mine + " reference " + ref);
+                long d = ulpDistance(mine, ref);
+                maxUlps = Math.max(maxUlps, d);
+                if (d > tolerance) {
+                    beyond++;
+                    if (examples.size() < 8) {
+                        examples.add(input + ": mirror " + mine + " reference " + ref);
+                    }
                 }
             }
         }
@@ -179,12 +195,17 @@ class MathMirrorTest {
         void assertExact() {
             System.out.printf("%-12s %,12d samples, %d differ from StrictMath, worst %d ulp%n", name, count,
                     mismatches, maxUlps);
-            assertEquals(0, mismatches, name + " differs from StrictMath: " + examples);
+            assertEquals(0, beyond, name + " differs from StrictMath by more than " + tolerance + " ulp: " + examples);
         }
     }
 
     static void unary(String name, DoubleUnaryOperator mine, DoubleUnaryOperator ref, Mix mix, long seed) {
-        Tally t = new Tally(name);
+        unary(name, mine, ref, mix, seed, 0);
+    }
+
+    static void unary(String name, DoubleUnaryOperator mine, DoubleUnaryOperator ref, Mix mix, long seed,
+                      long tolerance) {
+        Tally t = new Tally(name, tolerance);
         for (double x : SPECIALS) {
             t.record(Double.toString(x), mine.applyAsDouble(x), ref.applyAsDouble(x));
             t.record(Double.toString(-x), mine.applyAsDouble(-x), ref.applyAsDouble(-x));
@@ -255,13 +276,27 @@ class MathMirrorTest {
         unary("F64.cos", F64Mirror::cos, StrictMath::cos, trigMix(), 5);
     }
 
+    /**
+     * Base's tanh is not fdlibm's (which errs by up to about 2 ulp on [-1, 1]); they may differ by
+     * a few ulp, and MathAccuracyTest measures Base's true error.
+     */
     @Test
     void tanh() {
         unary("F64.tanh", F64Mirror::tanh, StrictMath::tanh, new Mix()
                 .add(4, uniform(-25, 25))
                 .add(2, uniform(-1, 1))
                 .add(3, logUniform(1e-20, 30, true))
-                .add(1, anyFinite(false)), 6);
+                .add(1, anyFinite(false)), 6, 3);
+    }
+
+    /**
+     * fdlibm's shortcut for |y| > 2^31 and x within 2^-20 of 1, which errs by hundreds of ulp;
+     * Base takes its general path there, checked by MathAccuracyTest instead.
+     */
+    static boolean fdlibmNearOneShortcut(double x, double y) {
+        double ax = Math.abs(x);
+        return Math.abs(y) > 0x1.00000ffffffffp31 && ax >= 0x1.fffffp-1 && ax <= 0x1.00000ffffffffp0
+                && ax != 1.0 && !Double.isNaN(y) && !Double.isInfinite(y);
     }
 
     /** pow with C99's pow(1, y) = 1 and pow(-1, ±inf) = 1, which StrictMath does not follow. */
@@ -317,14 +352,22 @@ class MathMirrorTest {
         Tally t = new Tally("F64.pow");
         for (double x : SPECIALS) {
             for (double y : SPECIALS) {
-                t.record(x + " ^ " + y, F64Mirror.pow(x, y), powRef(x, y));
+                if (!fdlibmNearOneShortcut(x, y)) {
+                    t.record(x + " ^ " + y, F64Mirror.pow(x, y), powRef(x, y));
+                }
             }
         }
         SplittableRandom r = new SplittableRandom(7);
+        int skipped = 0;
         for (int i = 0; i < N; i++) {
             double[] p = gens.get(r.nextInt(gens.size())).next(r);
+            if (fdlibmNearOneShortcut(p[0], p[1])) {
+                skipped++;
+                continue;
+            }
             t.record(p[0] + " ^ " + p[1], F64Mirror.pow(p[0], p[1]), powRef(p[0], p[1]));
         }
+        System.out.printf("F64.pow: %,d samples in fdlibm's near-1 shortcut skipped%n", skipped);
         t.assertExact();
     }
 
@@ -398,7 +441,12 @@ class MathMirrorTest {
 
     static void unaryF(String name, DoubleUnaryOperator ref64, ToDoubleFunction<Float> mine, List<FloatGen> gens,
                        long seed) {
-        Tally t = new Tally(name);
+        unaryF(name, ref64, mine, gens, seed, 0);
+    }
+
+    static void unaryF(String name, DoubleUnaryOperator ref64, ToDoubleFunction<Float> mine, List<FloatGen> gens,
+                       long seed, long tolerance) {
+        Tally t = new Tally(name, tolerance);
         SplittableRandom r = new SplittableRandom(seed);
         for (double s : SPECIALS) {
             float x = (float) s;
@@ -424,12 +472,12 @@ class MathMirrorTest {
         unaryF("F32.cos", StrictMath::cos, x -> F32Mirror.cos(x),
                 List.of(anyFloat(), fromDouble(uniform(-100, 100)), fromDouble(logUniform(1e-10, 3e38, true))), 15);
         unaryF("F32.tanh", StrictMath::tanh, x -> F32Mirror.tanh(x),
-                List.of(anyFloat(), fromDouble(uniform(-10, 10)), fromDouble(logUniform(1e-30, 10, true))), 16);
+                List.of(anyFloat(), fromDouble(uniform(-10, 10)), fromDouble(logUniform(1e-30, 10, true))), 16, 1);
     }
 
     @Test
     void f32Pow() {
-        Tally t = new Tally("F32.pow");
+        Tally t = new Tally("F32.pow", 1);
         SplittableRandom r = new SplittableRandom(17);
         DoubleBinaryOperator ref = MathMirrorTest::powRef;
         for (int i = 0; i < N; i++) {
@@ -453,7 +501,9 @@ class MathMirrorTest {
                     y = (float) (-8 + 16 * r.nextDouble());
                 }
             }
-            t.recordF(x + " ^ " + y, F32Mirror.pow(x, y), (float) ref.applyAsDouble(x, y));
+            if (!fdlibmNearOneShortcut(x, y)) {
+                t.recordF(x + " ^ " + y, F32Mirror.pow(x, y), (float) ref.applyAsDouble(x, y));
+            }
         }
         t.assertExact();
     }
