@@ -233,6 +233,7 @@ final class CodeVerifier {
                     expect(pc, insn.get(2), U32, "index");
                     expect(pc, insn.get(3), element, "element");
                 }
+                case AEMPTY -> array(pc, insn.get(0), "destination");
                 case ALEN -> {
                     array(pc, insn.get(1), "array");
                     expect(pc, insn.get(0), U32, "destination");

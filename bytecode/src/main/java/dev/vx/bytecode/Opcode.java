@@ -118,7 +118,9 @@ public enum Opcode {
     ASLICE("rrrr"),
 
     /** {@code d := prim(args)}; the arguments are borrowed. */
-    PRIM("rpR");
+    PRIM("rpR"),
+    /** {@code d :=} a new empty array of {@code d}'s type (generic code has no element to fill with). */
+    AEMPTY("r");
 
     /** One {@link Operand} code per operand. */
     public final String shape;

@@ -119,8 +119,9 @@ final class Code {
     static final int ALEN = 93;
     static final int ASLICE = 94;
     static final int PRIM = 95;
+    static final int AEMPTY = 96;
     /** A fork group's second or later child call. */
-    static final int FCALL = 96;
+    static final int FCALL = 97;
 
     static {
         for (Opcode op : Opcode.values()) {

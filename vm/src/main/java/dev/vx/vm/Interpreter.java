@@ -320,6 +320,11 @@ public final class Interpreter implements Engine {
                         h = heap.words;
                         pc += 5;
                     }
+                    case AEMPTY -> {
+                        r[code[pc + 1]] = alloc.newVariable(code[pc + 2], 0, 0);
+                        h = heap.words;
+                        pc += 3;
+                    }
                     case AGET -> {
                         long a = r[code[pc + 2]];
                         long i = r[code[pc + 3]];

@@ -100,7 +100,7 @@ public final class Program {
             } else if (op.isCallSite()) {
                 len += 1; // the site ordinal
                 if (op == Opcode.CALL && childrenSeen >= 0 && childrenSeen++ > 0) len += 2; // FCALL's join register and child index
-            } else if (op == Opcode.SWITCH || op == Opcode.PRIM || op == Opcode.ANEW) {
+            } else if (op == Opcode.SWITCH || op == Opcode.PRIM || op == Opcode.ANEW || op == Opcode.AEMPTY) {
                 len += 1; // the first constructor id (of the scrutinee's / the result's type)
             } else if (op == Opcode.JOIN) {
                 len = 3 + groupSize;
@@ -172,6 +172,12 @@ public final class Program {
             if (op == Opcode.ANEW) {
                 System.arraycopy(o, 0, out, at + 1, o.length);
                 out[at + 4] = module.type(fd.registerTypes()[o[2]]).isRef() ? 1 : 0;
+                continue;
+            }
+            if (op == Opcode.AEMPTY) {
+                out[at + 1] = o[0];
+                boolean refs = module.type(module.type(fd.registerTypes()[o[0]]).element()).isRef();
+                out[at + 2] = refs ? dev.vx.bytecode.Layout.KIND_ARRAY_REF : dev.vx.bytecode.Layout.KIND_ARRAY_SCALAR;
                 continue;
             }
             if (op == Opcode.PRIM) {

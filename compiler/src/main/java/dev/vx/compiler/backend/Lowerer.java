@@ -330,6 +330,7 @@ final class Lowerer {
             case SQRT -> emit(b.scalar() == Scalar.F32 ? SQRT_F32 : SQRT_F64, d, a[0]);
             case TO_BITS, FROM_BITS -> emit(MOV, d, a[0]);
             case ARRAY_FILL -> emit(ANEW, d, a[0], a[1]);
+            case ARRAY_EMPTY -> emit(AEMPTY, d);
             case ARRAY_LEN -> emit(ALEN, d, a[0]);
             case ARRAY_GET -> {
                 emit(AGET, d, a[0], a[1]);

@@ -225,7 +225,10 @@ public final class Parser {
 
     private void closeAngle() {
         if (at(SHR)) {
+            // `List<List<A>>`: the first `>` of `>>` closes these arguments; the token that
+            // remains is the second `>`, left for the enclosing arguments.
             t.splitShiftRight(p);
+            return;
         }
         expect(GT, "`>` to close the type arguments");
     }
