@@ -334,7 +334,6 @@ final class Lowerer {
             case ARRAY_LEN -> emit(ALEN, d, a[0]);
             case ARRAY_GET -> {
                 emit(AGET, d, a[0], a[1]);
-                if (be.types.isRef(fn.regType(d))) emit(DUP, d);
             }
             case ARRAY_SET -> emit(ASET, d, a[0], a[1], a[2]);
             case ARRAY_SLICE -> emit(ASLICE, d, a[0], a[1], a[2]);
@@ -395,7 +394,6 @@ final class Lowerer {
         for (int i = 0; i < captured.size(); i++) {
             int r = lifted.newReg(capTypes[i]);
             sub.emit(GET, r, 0, i);
-            if (be.types.isRef(capTypes[i])) sub.emit(DUP, r);
             sub.env.put(captured.get(i), r);
         }
         for (int i = 0; i < params.size(); i++) sub.env.put(params.get(i), 1 + i);

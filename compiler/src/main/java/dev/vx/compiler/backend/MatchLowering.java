@@ -216,7 +216,6 @@ final class MatchLowering {
             int type = l.ty(fieldTypes.get(i));
             int r = l.fn.newReg(type);
             l.emit(GET, r, occ, i);
-            if (l.be.types.isRef(type)) l.emit(DUP, r);
             newOccs.add(r);
         }
         newOccs.addAll(occs.subList(col + 1, occs.size()));
@@ -407,7 +406,6 @@ final class MatchLowering {
                 int type = l.ty(fieldTypes.get(i));
                 int r = l.fn.newReg(type);
                 l.emit(GET, r, occ, i);
-                if (l.be.types.isRef(type)) l.emit(DUP, r);
                 bindIrrefutable(l, subs.get(i), r);
             }
         } else {

@@ -12,7 +12,8 @@ import java.util.Map;
 /**
  * Inserts reference-count operations into a lowered function (the Perceus discipline of
  * RUNTIME.md §2, on the control-flow graph). Every register holding a reference owns one
- * count. An instruction that consumes a register takes that count: if the register is still
+ * count; a field or element read ({@code get}, {@code aget}) takes its count with a
+ * {@code dup} right after the read, and needs none when the value is never used. An instruction that consumes a register takes that count: if the register is still
  * live afterwards, a {@code dup} goes before it. A register that dies at an instruction that
  * only borrows it, or is never read after its definition, gets a {@code drop} right after.
  * On a branch, what is live before the branch but not at the start of a successor is dropped
@@ -91,7 +92,14 @@ final class RcInsertion {
             List<IrInsn> after = new ArrayList<>();
             boolean fallsThrough = !insn.op.isTerminator() && insn.op != Opcode.JT && insn.op != Opcode.JF;
             if (fallsThrough) {
-                if (isRef(d) && !live.get(d)) after.add(new IrInsn(Opcode.DROP, line, d));
+                boolean borrowsResult = insn.op == Opcode.GET || insn.op == Opcode.AGET;
+                if (borrowsResult && isRef(d) && live.get(d)) {
+                    // A field or element read is borrowed from its container: take a count of
+                    // our own before anything below can drop the container.
+                    after.add(new IrInsn(Opcode.DUP, line, d));
+                } else if (isRef(d) && !live.get(d) && !borrowsResult) {
+                    after.add(new IrInsn(Opcode.DROP, line, d));
+                }
                 for (int r : borrowed) {
                     if (r != d && !consumed.containsKey(r) && !live.get(r)) after.add(new IrInsn(Opcode.DROP, line, r));
                 }
