@@ -1,5 +1,6 @@
 package dev.vx.bytecode;
 
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.BitSet;
 
@@ -7,21 +8,30 @@ import java.util.BitSet;
  * The dataflow checks of one function: every register read is written first on every path,
  * and every {@code get} reads a value whose constructor is known.
  *
- * <p>The analysis runs over basic blocks to a fixpoint with a worklist. A block's entry state
- * is the meet of what its predecessors give it: a register is defined only if defined on every
+ * <p>The analysis runs over basic blocks to a fixpoint with a worklist (lowest block first,
+ * which follows the code order and converges in a few passes). A block's entry state is the
+ * meet of what its predecessors give it: a register is defined only if defined on every
  * incoming path, and its known constructor survives only if every path agrees. States only
  * ever shrink, so the iteration terminates; then one pass over the reachable blocks checks the
  * instructions against the final states, which reports the first error in code order.
  * Instructions that no path reaches are left to the static checks.
  *
- * <p>Known constructors are tracked only for registers whose type has several constructors;
- * a single-constructor type is always known. A register's constructor becomes known by
+ * <p>Known constructors are tracked only for registers that matter: those of a type with
+ * several constructors that a {@code get} reads, directly or through {@code mov}s (a
+ * single-constructor type is always known). A register's constructor becomes known by
  * {@code new}/{@code newr}, by {@code mov} from a known register, on the edge of a
  * {@code switch} case (for the scrutinee), and for the closure parameter r0 of a closure
  * shape's function; it is forgotten when the register is written otherwise.
+ *
+ * <p>Stored states are never modified (a change makes a copy), so blocks share them. The
+ * state kept per block is bounded: a function whose blocks times state size would exceed
+ * {@link #MAX_STATE_BYTES} is rejected as too large to verify rather than exhausting memory.
  */
 final class Dataflow {
-    private static final int UNKNOWN = -1;
+    /** Known-constructor value for "not known"; constructor ids start at 16. */
+    private static final char UNKNOWN = 0;
+    /** Upper bound on the verifier state one function may need (an implementation limit). */
+    static final long MAX_STATE_BYTES = 256L << 20;
 
     private final FunctionContext cx;
     private final int n;
@@ -31,23 +41,62 @@ final class Dataflow {
 
     private int[] blockStart;   // blockStart[b] .. blockStart[b + 1] - 1 are block b
     private int[] blockOf;      // instruction -> its block
-    private BitSet[] inDefined; // null: not (yet) reached
-    private int[][] inKnown;
+    private BitSet[] inDefined; // null: not (yet) reached; never modified once stored
+    private char[][] inKnown;   // never modified once stored
     private final BitSet work = new BitSet();
 
     Dataflow(FunctionContext cx) {
         this.cx = cx;
         this.n = cx.code.size();
         this.slot = new int[cx.regType.length];
+        BitSet tracked = trackedRegisters();
         int s = 0;
-        for (int r = 0; r < slot.length; r++) {
-            slot[r] = cx.type(cx.regType[r]).ctorCount() >= 2 ? s++ : -1;
-        }
+        for (int r = 0; r < slot.length; r++) slot[r] = tracked.get(r) ? s++ : -1;
         this.slots = s;
+    }
+
+    /** Registers of multi-constructor types whose constructor a {@code get} may need. */
+    private BitSet trackedRegisters() {
+        BitSet tracked = new BitSet();
+        ArrayDeque<Integer> todo = new ArrayDeque<>();
+        // Reverse mov edges: for each destination, the registers moved into it.
+        int[][] movedFrom = new int[cx.regType.length][];
+        for (Insn insn : cx.code) {
+            if (insn.op() == Opcode.GET && multi(insn.get(1)) && !tracked.get(insn.get(1))) {
+                tracked.set(insn.get(1));
+                todo.add(insn.get(1));
+            } else if (insn.op() == Opcode.MOV && multi(insn.get(0))) {
+                int d = insn.get(0);
+                int[] from = movedFrom[d] == null ? new int[0] : movedFrom[d];
+                from = Arrays.copyOf(from, from.length + 1);
+                from[from.length - 1] = insn.get(1);
+                movedFrom[d] = from;
+            }
+        }
+        while (!todo.isEmpty()) {
+            int d = todo.poll();
+            if (movedFrom[d] == null) continue;
+            for (int a : movedFrom[d]) {
+                if (!tracked.get(a)) {
+                    tracked.set(a);
+                    todo.add(a);
+                }
+            }
+        }
+        return tracked;
+    }
+
+    private boolean multi(int r) {
+        return cx.typeOfReg(r).ctorCount() >= 2;
     }
 
     void run() throws BytecodeException {
         blocks();
+        long perBlock = ((cx.regType.length + 63) / 64) * 8L + 2L * slots + 64;
+        if (perBlock * inDefined.length > MAX_STATE_BYTES) {
+            throw cx.function("too large to verify: " + inDefined.length + " blocks of " + cx.regType.length
+                    + " registers need more than " + (MAX_STATE_BYTES >> 20) + " MiB of verifier state");
+        }
         fixpoint();
         check();
     }
@@ -73,27 +122,50 @@ final class Dataflow {
         }
         blockStart[count] = n;
         inDefined = new BitSet[count];
-        inKnown = new int[count][];
+        inKnown = new char[count][];
+    }
+
+    /** A block's working state: a private copy of the defined set, a copy-on-write known array. */
+    private static final class State {
+        final BitSet defined;
+        char[] known;
+        boolean knownShared;
+
+        State(BitSet defined, char[] known) {
+            this.defined = (BitSet) defined.clone();
+            this.known = known;
+            this.knownShared = true;
+        }
+
+        void setKnown(int s, char ctor) {
+            if (known[s] == ctor) return;
+            if (knownShared) {
+                known = known.clone();
+                knownShared = false;
+            }
+            known[s] = ctor;
+        }
     }
 
     private void fixpoint() {
         BitSet entry = new BitSet(cx.regType.length);
         entry.set(0, cx.f.params().length);
-        int[] known = new int[slots];
-        Arrays.fill(known, UNKNOWN);
-        if (cx.closureCtor >= 0 && slot[0] >= 0) known[slot[0]] = cx.closureCtor;
+        char[] known = new char[slots];
+        if (cx.closureCtor >= 0 && slot.length > 0 && slot[0] >= 0) known[slot[0]] = (char) cx.closureCtor;
         merge(0, entry, known);
         for (int b = work.nextSetBit(0); b >= 0; b = work.nextSetBit(0)) {
             work.clear(b);
-            BitSet defined = (BitSet) inDefined[b].clone();
-            int[] k = inKnown[b].clone();
-            for (int pc = blockStart[b]; pc < blockStart[b + 1]; pc++) transfer(cx.code.get(pc), defined, k);
-            successors(blockStart[b + 1] - 1, defined, k);
+            State state = new State(inDefined[b], inKnown[b]);
+            for (int pc = blockStart[b]; pc < blockStart[b + 1]; pc++) transfer(cx.code.get(pc), state);
+            successors(blockStart[b + 1] - 1, state);
         }
     }
 
-    private void successors(int last, BitSet defined, int[] known) {
+    private void successors(int last, State state) {
         Insn insn = cx.code.get(last);
+        // From here on the state is only read: successors may share it.
+        BitSet defined = state.defined;
+        char[] known = state.known;
         switch (insn.op()) {
             case JMP -> merge(blockOf[insn.get(0)], defined, known);
             case JT, JF -> {
@@ -105,12 +177,12 @@ final class Dataflow {
                 int[] targets = insn.list(1);
                 int first = cx.typeOfReg(a).firstCtor();
                 for (int tag = 0; tag < targets.length; tag++) {
-                    int[] k = known;
+                    char[] k = known;
                     if (slot[a] >= 0) {
                         // On the edge of case `tag` the scrutinee is that constructor; the meet at
                         // the target forgets it when other paths disagree (e.g. a shared target).
                         k = known.clone();
-                        k[slot[a]] = first + tag;
+                        k[slot[a]] = (char) (first + tag);
                     }
                     merge(blockOf[targets[tag]], defined, k);
                 }
@@ -121,76 +193,79 @@ final class Dataflow {
         }
     }
 
-    private void merge(int b, BitSet defined, int[] known) {
+    /** Meets an incoming state into block {@code b}'s entry state; the arguments are not modified. */
+    private void merge(int b, BitSet defined, char[] known) {
         if (inDefined[b] == null) {
-            inDefined[b] = (BitSet) defined.clone();
-            inKnown[b] = known.clone();
+            inDefined[b] = defined;
+            inKnown[b] = known;
             work.set(b);
             return;
         }
         boolean changed = false;
         BitSet current = inDefined[b];
-        if (!containedIn(current, defined)) {
-            current.and(defined);
+        BitSet lost = (BitSet) current.clone();
+        lost.andNot(defined);
+        if (!lost.isEmpty()) {
+            BitSet meet = (BitSet) current.clone();
+            meet.and(defined);
+            inDefined[b] = meet;
             changed = true;
         }
-        int[] k = inKnown[b];
+        char[] k = inKnown[b];
+        char[] meet = null;
         for (int s = 0; s < slots; s++) {
-            if (k[s] != known[s] && k[s] != UNKNOWN) {
-                k[s] = UNKNOWN;
-                changed = true;
+            if (k[s] != UNKNOWN && k[s] != known[s]) {
+                if (meet == null) meet = k.clone();
+                meet[s] = UNKNOWN;
             }
+        }
+        if (meet != null) {
+            inKnown[b] = meet;
+            changed = true;
         }
         if (changed) work.set(b);
     }
 
-    private static boolean containedIn(BitSet a, BitSet b) {
-        BitSet extra = (BitSet) a.clone();
-        extra.andNot(b);
-        return extra.isEmpty();
-    }
-
     /** The effect of one instruction on the defined registers and known constructors. */
-    private void transfer(Insn insn, BitSet defined, int[] known) {
+    private void transfer(Insn insn, State state) {
         Opcode op = insn.op();
         switch (op) {
             case CALL, CALLC, JOB -> {
                 // The callee may run anything: only the saved registers come back, then the result.
                 int[] saves = insn.list(3);
-                int[] kept = new int[saves.length];
-                for (int i = 0; i < saves.length; i++) kept[i] = slot[saves[i]] >= 0 ? known[slot[saves[i]]] : UNKNOWN;
-                defined.clear();
-                Arrays.fill(known, UNKNOWN);
+                char[] kept = new char[saves.length];
+                for (int i = 0; i < saves.length; i++) kept[i] = slot[saves[i]] >= 0 ? state.known[slot[saves[i]]] : UNKNOWN;
+                state.defined.clear();
+                for (int s = 0; s < slots; s++) state.setKnown(s, UNKNOWN);
                 for (int i = 0; i < saves.length; i++) {
-                    defined.set(saves[i]);
-                    if (slot[saves[i]] >= 0) known[slot[saves[i]]] = kept[i];
+                    state.defined.set(saves[i]);
+                    if (slot[saves[i]] >= 0) state.setKnown(slot[saves[i]], kept[i]);
                 }
-                defined.set(insn.get(0));
+                state.defined.set(insn.get(0));
             }
-            case MOV -> write(insn.get(0), slot[insn.get(1)] >= 0 ? known[slot[insn.get(1)]] : UNKNOWN, defined, known);
-            case NEW -> write(insn.get(0), insn.get(1), defined, known);
-            case NEWR -> write(insn.get(0), insn.get(2), defined, known);
+            case MOV -> write(insn.get(0), slot[insn.get(1)] >= 0 ? state.known[slot[insn.get(1)]] : UNKNOWN, state);
+            case NEW -> write(insn.get(0), (char) insn.get(1), state);
+            case NEWR -> write(insn.get(0), (char) insn.get(2), state);
             default -> {
-                if (op.hasDestination()) write(insn.get(0), UNKNOWN, defined, known);
+                if (op.hasDestination()) write(insn.get(0), UNKNOWN, state);
             }
         }
     }
 
-    private void write(int d, int ctor, BitSet defined, int[] known) {
-        defined.set(d);
-        if (slot[d] >= 0) known[slot[d]] = ctor;
+    private void write(int d, char ctor, State state) {
+        state.defined.set(d);
+        if (slot[d] >= 0) state.setKnown(slot[d], ctor);
     }
 
     private void check() throws BytecodeException {
         for (int b = 0; b < inDefined.length; b++) {
             if (inDefined[b] == null) continue;
-            BitSet defined = (BitSet) inDefined[b].clone();
-            int[] known = inKnown[b].clone();
+            State state = new State(inDefined[b], inKnown[b]);
             for (int pc = blockStart[b]; pc < blockStart[b + 1]; pc++) {
                 Insn insn = cx.code.get(pc);
-                reads(pc, insn, defined);
-                if (insn.op() == Opcode.GET) get(pc, insn, known);
-                transfer(insn, defined, known);
+                reads(pc, insn, state.defined);
+                if (insn.op() == Opcode.GET) get(pc, insn, state.known);
+                transfer(insn, state);
             }
         }
     }
@@ -222,7 +297,7 @@ final class Dataflow {
         }
     }
 
-    private void get(int pc, Insn insn, int[] known) throws BytecodeException {
+    private void get(int pc, Insn insn, char[] known) throws BytecodeException {
         int d = insn.get(0);
         int a = insn.get(1);
         int field = insn.get(2);
