@@ -23,15 +23,21 @@ import java.util.BitSet;
  * {@code switch} case (for the scrutinee), and for the closure parameter r0 of a closure
  * shape's function; it is forgotten when the register is written otherwise.
  *
- * <p>Stored states are never modified (a change makes a copy), so blocks share them. The
- * state kept per block is bounded: a function whose blocks times state size would exceed
- * {@link #MAX_STATE_BYTES} is rejected as too large to verify rather than exhausting memory.
+ * <p>Stored states are never modified (a change makes a copy), so blocks share them, and a
+ * merge of a state a block already holds costs nothing. Two implementation limits keep the
+ * verifier's memory and time bounded whatever the input: a function whose per-block states
+ * would exceed {@link #MAX_STATE_BYTES} is rejected as too large to verify, and one whose
+ * analysis would take more than {@link #MAX_WORK} steps (a step is about one machine word of
+ * state compared or copied) as too complex to verify. Compiled code converges in a few passes,
+ * far below both.
  */
 final class Dataflow {
     /** Known-constructor value for "not known"; constructor ids start at 16. */
     private static final char UNKNOWN = 0;
     /** Upper bound on the verifier state one function may need (an implementation limit). */
     static final long MAX_STATE_BYTES = 256L << 20;
+    /** Upper bound on the analysis steps for one function (an implementation limit). */
+    static final long MAX_WORK = 1_000_000_000L;
 
     private final FunctionContext cx;
     private final int n;
@@ -44,6 +50,11 @@ final class Dataflow {
     private BitSet[] inDefined; // null: not (yet) reached; never modified once stored
     private char[][] inKnown;   // never modified once stored
     private final BitSet work = new BitSet();
+    /** Words of a defined-register set. */
+    private final int words;
+    private long workLeft = MAX_WORK;
+    /** Every constructor unknown; shared, never modified. */
+    private final char[] noneKnown;
 
     Dataflow(FunctionContext cx) {
         this.cx = cx;
@@ -53,6 +64,16 @@ final class Dataflow {
         int s = 0;
         for (int r = 0; r < slot.length; r++) slot[r] = tracked.get(r) ? s++ : -1;
         this.slots = s;
+        this.words = (cx.regType.length + 63) / 64;
+        this.noneKnown = new char[slots];
+    }
+
+    private void spend(long steps) throws BytecodeException {
+        workLeft -= steps;
+        if (workLeft < 0) {
+            throw cx.function("too complex to verify: its dataflow analysis would take more than " + MAX_WORK
+                    + " steps");
+        }
     }
 
     /** Registers of multi-constructor types whose constructor a {@code get} may need. */
@@ -147,76 +168,98 @@ final class Dataflow {
         }
     }
 
-    private void fixpoint() {
+    private void fixpoint() throws BytecodeException {
         BitSet entry = new BitSet(cx.regType.length);
         entry.set(0, cx.f.params().length);
         char[] known = new char[slots];
         if (cx.closureCtor >= 0 && slot.length > 0 && slot[0] >= 0) known[slot[0]] = (char) cx.closureCtor;
-        merge(0, entry, known);
+        merge(0, entry, known, -1, UNKNOWN);
         for (int b = work.nextSetBit(0); b >= 0; b = work.nextSetBit(0)) {
             work.clear(b);
+            spend(words + blockStart[b + 1] - blockStart[b]);
             State state = new State(inDefined[b], inKnown[b]);
-            for (int pc = blockStart[b]; pc < blockStart[b + 1]; pc++) transfer(cx.code.get(pc), state);
+            for (int pc = blockStart[b]; pc < blockStart[b + 1]; pc++) {
+                Insn insn = cx.code.get(pc);
+                if (insn.op().isCallSite()) spend(slots / 8 + insn.operands().length);
+                transfer(insn, state);
+            }
             successors(blockStart[b + 1] - 1, state);
         }
     }
 
-    private void successors(int last, State state) {
+    private void successors(int last, State state) throws BytecodeException {
         Insn insn = cx.code.get(last);
         // From here on the state is only read: successors may share it.
         BitSet defined = state.defined;
         char[] known = state.known;
         switch (insn.op()) {
-            case JMP -> merge(blockOf[insn.get(0)], defined, known);
+            case JMP -> merge(blockOf[insn.get(0)], defined, known, -1, UNKNOWN);
             case JT, JF -> {
-                merge(blockOf[insn.get(1)], defined, known);
-                merge(blockOf[last + 1], defined, known);
+                merge(blockOf[insn.get(1)], defined, known, -1, UNKNOWN);
+                merge(blockOf[last + 1], defined, known, -1, UNKNOWN);
             }
             case SWITCH -> {
                 int a = insn.get(0);
                 int[] targets = insn.list(1);
                 int first = cx.typeOfReg(a).firstCtor();
                 for (int tag = 0; tag < targets.length; tag++) {
-                    char[] k = known;
-                    if (slot[a] >= 0) {
-                        // On the edge of case `tag` the scrutinee is that constructor; the meet at
-                        // the target forgets it when other paths disagree (e.g. a shared target).
-                        k = known.clone();
-                        k[slot[a]] = (char) (first + tag);
-                    }
-                    merge(blockOf[targets[tag]], defined, k);
+                    // On the edge of case `tag` the scrutinee is that constructor; the meet at
+                    // the target forgets it when other paths disagree (e.g. a shared target).
+                    merge(blockOf[targets[tag]], defined, known, slot[a], (char) (first + tag));
                 }
             }
             default -> {
-                if (!insn.op().isTerminator()) merge(blockOf[last + 1], defined, known);
+                if (!insn.op().isTerminator()) merge(blockOf[last + 1], defined, known, -1, UNKNOWN);
             }
         }
     }
 
-    /** Meets an incoming state into block {@code b}'s entry state; the arguments are not modified. */
-    private void merge(int b, BitSet defined, char[] known) {
+    /**
+     * Meets an incoming state into block {@code b}'s entry state. The incoming known
+     * constructors are {@code known} with slot {@code edgeSlot} (when not -1) replaced by
+     * {@code edgeCtor}; the arguments are not modified.
+     */
+    private void merge(int b, BitSet defined, char[] known, int edgeSlot, char edgeCtor) throws BytecodeException {
         if (inDefined[b] == null) {
             inDefined[b] = defined;
-            inKnown[b] = known;
+            char[] k = known;
+            if (edgeSlot >= 0 && known[edgeSlot] != edgeCtor) {
+                k = known.clone();
+                k[edgeSlot] = edgeCtor;
+            }
+            inKnown[b] = k;
             work.set(b);
             return;
         }
         boolean changed = false;
         BitSet current = inDefined[b];
-        BitSet lost = (BitSet) current.clone();
-        lost.andNot(defined);
-        if (!lost.isEmpty()) {
-            BitSet meet = (BitSet) current.clone();
-            meet.and(defined);
-            inDefined[b] = meet;
-            changed = true;
+        if (current != defined) {
+            spend(words);
+            BitSet lost = (BitSet) current.clone();
+            lost.andNot(defined);
+            if (!lost.isEmpty()) {
+                BitSet meet = (BitSet) current.clone();
+                meet.and(defined);
+                inDefined[b] = meet;
+                changed = true;
+            }
         }
         char[] k = inKnown[b];
         char[] meet = null;
-        for (int s = 0; s < slots; s++) {
-            if (k[s] != UNKNOWN && k[s] != known[s]) {
-                if (meet == null) meet = k.clone();
-                meet[s] = UNKNOWN;
+        if (k == known) {
+            // The same state as before, but for the edge's own constructor.
+            if (edgeSlot >= 0 && k[edgeSlot] != UNKNOWN && k[edgeSlot] != edgeCtor) {
+                meet = k.clone();
+                meet[edgeSlot] = UNKNOWN;
+            }
+        } else {
+            spend(slots);
+            for (int s = 0; s < slots; s++) {
+                char incoming = s == edgeSlot ? edgeCtor : known[s];
+                if (k[s] != UNKNOWN && k[s] != incoming) {
+                    if (meet == null) meet = k.clone();
+                    meet[s] = UNKNOWN;
+                }
             }
         }
         if (meet != null) {
@@ -233,14 +276,17 @@ final class Dataflow {
             case CALL, CALLC, JOB -> {
                 // The callee may run anything: only the saved registers come back, then the result.
                 int[] saves = insn.list(3);
-                char[] kept = new char[saves.length];
-                for (int i = 0; i < saves.length; i++) kept[i] = slot[saves[i]] >= 0 ? state.known[slot[saves[i]]] : UNKNOWN;
-                state.defined.clear();
-                for (int s = 0; s < slots; s++) state.setKnown(s, UNKNOWN);
-                for (int i = 0; i < saves.length; i++) {
-                    state.defined.set(saves[i]);
-                    if (slot[saves[i]] >= 0) state.setKnown(slot[saves[i]], kept[i]);
+                char[] known = noneKnown;
+                for (int r : saves) {
+                    if (slot[r] >= 0 && state.known[slot[r]] != UNKNOWN) {
+                        if (known == noneKnown) known = new char[slots];
+                        known[slot[r]] = state.known[slot[r]];
+                    }
                 }
+                state.known = known;
+                state.knownShared = true;
+                state.defined.clear();
+                for (int r : saves) state.defined.set(r);
                 state.defined.set(insn.get(0));
             }
             case MOV -> write(insn.get(0), slot[insn.get(1)] >= 0 ? state.known[slot[insn.get(1)]] : UNKNOWN, state);

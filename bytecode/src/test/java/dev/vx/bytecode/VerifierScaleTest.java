@@ -58,6 +58,86 @@ class VerifierScaleTest {
     }
 
     @Test
+    void aLongMovChainInALoopConverges() throws BytecodeException {
+        // chain(u: Shape): every r[i] := Circle; loop { r[0] := r[1]; ...; r[n-2] := r[n-1];
+        // x := r[0].0; r[n-1] := u }. That u's constructor is unknown reaches r[0] only after n
+        // passes of the fixpoint, each over the whole chain: the worst case for known constructors
+        // (quadratic in the chain, i.e. code size x registers; 5 s at the full 16,384 registers).
+        int n = 8192;
+        ModuleBuilder b = new ModuleBuilder();
+        int shape = b.adt("Shape");
+        int circle = b.ctor(shape, "Circle", U32);
+        b.ctor(shape, "Square", U32);
+        FunctionBuilder main = b.function("main", new int[0], U32, "c.vx");
+        int zero = main.register(U32);
+        main.emit(1, LDI, zero, 0);
+        main.emit(1, RET, zero);
+        FunctionBuilder f = b.function("chain", new int[] {shape}, U32, "c.vx");
+        int x = f.register(U32);
+        int[] r = new int[n];
+        for (int i = 0; i < n; i++) r[i] = f.register(shape);
+        int c = f.register(BOOL);
+        f.emit(1, LDI, x, 0);
+        f.emit(1, LDI, c, 1);
+        for (int i = 0; i < n; i++) f.newCell(1, r[i], circle, x);
+        int loop = f.here();
+        for (int i = 0; i + 1 < n; i++) f.emit(2, MOV, r[i], r[i + 1]);
+        int get = f.emit(3, GET, x, r[0], 0);
+        f.emit(4, MOV, r[n - 1], 0);
+        f.emit(5, JT, c, loop);
+        f.emit(6, RET, x);
+        Module module = b.entry(main.id()).build();
+        long start = System.nanoTime();
+        BytecodeException e = assertThrows(BytecodeException.class, () -> Verifier.verify(module));
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        assertEquals("function chain: instruction " + get + " (get): the constructor of r2 is not known here (get needs a "
+                + "single-constructor type, a switch case, a new, or a closure function's own closure)", e.getMessage());
+        // A hang detector, not a benchmark.
+        assertTrue(ms < 30_000, "verification took " + ms + " ms");
+        System.out.println("[scale] mov chain of " + n + " registers: " + ms + " ms");
+    }
+
+    @Test
+    void aPathologicallySlowAnalysisIsRejected() {
+        // As above, but each mov in a block of its own: every one of the n passes would meet
+        // n blocks of n known constructors, n^3 steps. The work budget stops it.
+        int n = 4000;
+        ModuleBuilder b = new ModuleBuilder();
+        int shape = b.adt("Shape");
+        int circle = b.ctor(shape, "Circle", U32);
+        b.ctor(shape, "Square", U32);
+        FunctionBuilder main = b.function("main", new int[0], U32, "c.vx");
+        int zero = main.register(U32);
+        main.emit(1, LDI, zero, 0);
+        main.emit(1, RET, zero);
+        FunctionBuilder f = b.function("blocks", new int[] {shape}, U32, "c.vx");
+        int x = f.register(U32);
+        int[] r = new int[n];
+        for (int i = 0; i < n; i++) r[i] = f.register(shape);
+        int c = f.register(BOOL);
+        f.emit(1, LDI, x, 0);
+        f.emit(1, LDI, c, 1);
+        for (int i = 0; i < n; i++) f.newCell(1, r[i], circle, x);
+        int loop = f.here();
+        for (int i = 0; i + 1 < n; i++) {
+            f.emit(2, MOV, r[i], r[i + 1]);
+            f.emit(2, JMP, f.here() + 1);
+        }
+        f.emit(3, GET, x, r[0], 0);
+        f.emit(4, MOV, r[n - 1], 0);
+        f.emit(5, JT, c, loop);
+        f.emit(6, RET, x);
+        Module module = b.entry(main.id()).build();
+        long start = System.nanoTime();
+        BytecodeException e = assertThrows(BytecodeException.class, () -> Verifier.verify(module));
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        assertEquals("function blocks: too complex to verify: its dataflow analysis would take more than 1000000000 steps",
+                e.getMessage());
+        assertTrue(ms < 30_000, "verification took " + ms + " ms");
+        System.out.println("[scale] " + n + " blocks of " + n + " known constructors: rejected after " + ms + " ms");
+    }
+
+    @Test
     void aFunctionTooLargeToVerifyIsRejected() {
         // 16,384 registers and 140,000 blocks would need gigabytes of per-block state.
         int blocks = 140_000;
