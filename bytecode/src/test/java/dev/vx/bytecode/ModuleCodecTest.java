@@ -79,7 +79,9 @@ class ModuleCodecTest {
         assertEquals(68, Opcode.CONV.ordinal());
         assertEquals(73, Opcode.CALL.ordinal());
         assertEquals(77, Opcode.RET.ordinal());
-        assertEquals(Opcode.values().length - 1, Opcode.PRIM.ordinal());
+        assertEquals(95, Opcode.PRIM.ordinal());
+        assertEquals(96, Opcode.AEMPTY.ordinal());
+        assertEquals(Opcode.values().length - 1, Opcode.AEMPTY.ordinal());
         assertEquals(6, TypeKind.FUNC.ordinal());
     }
 
