@@ -27,6 +27,13 @@ final class Emitter {
                 boolean last = k == insns.size() - 1;
                 if (last && i.op == Opcode.JMP && i.ops[0] == b + 1) continue;
                 if (i.op == Opcode.MOV && i.ops[0] == i.ops[1]) continue;
+                if (k == insns.size() - 2 && (i.op == Opcode.JT || i.op == Opcode.JF) && i.ops[1] == b + 1
+                        && insns.get(k + 1).op == Opcode.JMP) {
+                    // `jt c, next; jmp L` is `jf c, L`.
+                    Opcode inverse = i.op == Opcode.JT ? Opcode.JF : Opcode.JT;
+                    kept.add(new IrInsn(inverse, i.line, i.ops[0], insns.get(k + 1).ops[0]));
+                    break;
+                }
                 kept.add(i);
             }
         }

@@ -38,8 +38,12 @@ final class MatchLowering {
 
     private static final class Body {
         IrFunction.Block block;
+        final List<Leaf> leaves = new ArrayList<>();
         final Map<Local, Integer> locals = new LinkedHashMap<>();
     }
+
+    /** A path of the decision tree that ends at a body: the block ending in the jump, and its bindings. */
+    private record Leaf(IrFunction.Block block, Map<Local, Integer> binds) {}
 
     MatchLowering(Lowerer l) {
         this.l = l;
@@ -55,6 +59,7 @@ final class MatchLowering {
             rows.add(new Row(List.of(cases.get(i).pattern()), new LinkedHashMap<>(), i));
         }
         compile(List.of(scrutinee), rows);
+        bindBodies();
         for (int i = 0; i < bodies.length; i++) {
             Body b = bodies[i];
             if (b == null) continue; // unreachable case
@@ -119,20 +124,42 @@ final class MatchLowering {
         return new Row(pats, binds, r.caseIndex());
     }
 
+    /**
+     * A path of the tree ends at a case: jump to its body. The bindings are resolved once
+     * the whole tree is known (see {@link #bindBodies}): a body reached by one path uses the
+     * occurrences directly, one reached by several gets registers of its own and a move on
+     * each path.
+     */
     private void leaf(Row row) {
         Body b = bodies[row.caseIndex()];
         if (b == null) {
             b = new Body();
             b.block = l.fn.newBlock();
-            for (Map.Entry<Local, Integer> e : row.binds().entrySet()) {
-                b.locals.put(e.getKey(), l.fn.newReg(l.fn.regType(e.getValue())));
-            }
             bodies[row.caseIndex()] = b;
         }
-        for (Map.Entry<Local, Integer> e : row.binds().entrySet()) {
-            l.emit(MOV, b.locals.get(e.getKey()), e.getValue());
-        }
         l.emit(JMP, b.block.id);
+        b.leaves.add(new Leaf(l.cur, row.binds()));
+    }
+
+    private void bindBodies() {
+        for (Body b : bodies) {
+            if (b == null) continue;
+            if (b.leaves.size() == 1) {
+                b.locals.putAll(b.leaves.get(0).binds());
+                continue;
+            }
+            for (Map.Entry<Local, Integer> e : b.leaves.get(0).binds().entrySet()) {
+                b.locals.put(e.getKey(), l.fn.newReg(l.fn.regType(e.getValue())));
+            }
+            for (Leaf leaf : b.leaves) {
+                List<IrInsn> insns = leaf.block().insns;
+                IrInsn jump = insns.remove(insns.size() - 1);
+                for (Map.Entry<Local, Integer> e : leaf.binds().entrySet()) {
+                    insns.add(new IrInsn(MOV, jump.line, b.locals.get(e.getKey()), e.getValue()));
+                }
+                insns.add(jump);
+            }
+        }
     }
 
     // ------------------------------------------------------------------ constructors
