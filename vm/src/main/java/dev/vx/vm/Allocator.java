@@ -163,6 +163,32 @@ public final class Allocator {
         else if (hd < 0) Atomics.addHeader(h, (int) v, -n * RC_ONE);
     }
 
+    /**
+     * The {@code dup} instruction on a word, for the engines: an owned cell counts up in
+     * place, a shared one atomically; immediates and immortal cells are left alone. {@code h}
+     * is the caller's current view of the heap array.
+     */
+    public static void dup(Allocator alloc, long[] h, long v) {
+        if (v >= Layout.HEAP_BASE) {
+            long hd = h[(int) v];
+            if (hd >= RC_ONE) h[(int) v] = hd + RC_ONE;
+            else if (hd < 0) alloc.dup(v);
+        }
+    }
+
+    /**
+     * The {@code drop} instruction on a word, for the engines: an owned cell with other
+     * references counts down in place; anything else goes through {@link #drop(long)}, which
+     * may free cells (callers that cache the heap array reload it afterwards).
+     */
+    public static void drop(Allocator alloc, long[] h, long v) {
+        if (v >= Layout.HEAP_BASE) {
+            long hd = h[(int) v];
+            if (hd >= 2 * RC_ONE) h[(int) v] = hd - RC_ONE;
+            else alloc.drop(v);
+        }
+    }
+
     public void drop(long v) {
         if (v < Layout.HEAP_BASE) return;
         if (decrement(heap.words, v)) freeCascade(v);

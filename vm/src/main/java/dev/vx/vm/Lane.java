@@ -17,6 +17,8 @@ public final class Lane {
     public int pc;
     /** The lane runs inside a job: a nested {@code job} is an ordinary call. */
     public boolean inJob;
+    /** Set by an engine that stopped because another engine must continue the lane (mixed mode). */
+    public boolean handoff;
     /** The highest stack pointer reached. */
     public int peakSp;
 
@@ -41,6 +43,7 @@ public final class Lane {
         joinDepth = 0;
         completion = null;
         inJob = false;
+        handoff = false;
     }
 
     int pushJoin(JoinRecord j) {

@@ -19,6 +19,8 @@ public final class Program {
     public final Shapes shapes;
     /** By function: pre-decoded code. */
     final int[][] code;
+    /** By function and instruction index: the instruction's code position (one more entry: the code's length). */
+    final int[][] insnPos;
     /** By function and code position: the source line (only instruction starts are meaningful). */
     final int[][] lines;
     /** By function and site: the code position of the call instruction. */
@@ -37,6 +39,7 @@ public final class Program {
         this.shapes = new Shapes(module);
         int n = module.functions().size();
         code = new int[n][];
+        insnPos = new int[n][];
         lines = new int[n][];
         sitePos = new int[n][];
         siteFrameWords = new int[n][];
@@ -82,6 +85,11 @@ public final class Program {
         }
     }
 
+    /** A {@code new} of a nullary constructor that is not a closure shape: its value is the constructor id. */
+    private boolean isImmediateNew(Insn in) {
+        return in.op() == Opcode.NEW && in.get(2) == 0 && module.ctor(in.get(1)).closureFunction() < 0;
+    }
+
     private void decode(int f, FunctionDesc fd) {
         List<Insn> insns = fd.code();
         int count = insns.size();
@@ -105,6 +113,8 @@ public final class Program {
             } else if (op == Opcode.JOIN) {
                 len = 3 + groupSize;
                 childrenSeen = -1;
+            } else if (isImmediateNew(in)) {
+                len = 3; // becomes LDI d id: no padding word (which would run as a NOP and count as a step)
             }
             p += len;
         }
@@ -154,7 +164,7 @@ public final class Program {
                 forkChild = -1;
                 continue;
             }
-            if (op == Opcode.NEW && o[2] == 0 && module.ctor(o[1]).closureFunction() < 0) {
+            if (isImmediateNew(in)) {
                 out[at] = Opcode.LDI.ordinal();
                 out[at + 1] = o[0];
                 out[at + 2] = o[1];
@@ -202,6 +212,7 @@ public final class Program {
             }
         }
         code[f] = out;
+        insnPos[f] = pos;
         lines[f] = ln;
         sitePos[f] = sp;
         siteFrameWords[f] = sfw;
