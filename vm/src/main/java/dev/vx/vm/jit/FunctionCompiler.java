@@ -87,8 +87,15 @@ final class FunctionCompiler {
     private final int[][] joinDsts;    // by JOIN instruction: the destinations of the group's calls
     private final int[] siteInsn;      // by site: instruction index
 
-    // Locals besides the registers.
-    private int sST, sH, sALLOC, sSP, sSTEPS, sCALLS, sIP, sT0, sTHROW;
+    // Locals: 0 c, 1 entry, 2 depth, 3 sp, then the registers, then these.
+    private static final int sSP = 3;
+    private int sST, sH, sALLOC, sK, sIP, sT0, sTHROW;
+
+    // The heap array local (sH) is loaded lazily: hValid says whether it holds the current
+    // array at this point of the code; validIn is the analysis's answer at each block start.
+    private boolean hUsed;
+    private boolean[] validIn;
+    private boolean hValid;
 
     private MethodVisitor mv;
     private Label[] labels;
@@ -133,7 +140,7 @@ final class FunctionCompiler {
 
     static String runDescriptor(Module m, int f) {
         FunctionDesc fd = m.function(f);
-        StringBuilder sb = new StringBuilder("(" + CTX_D + "II");
+        StringBuilder sb = new StringBuilder("(" + CTX_D + "III");
         if (!paramsInArray(fd)) for (int t : fd.params()) sb.append(kindOf(t));
         sb.append(')').append(kindOf(fd.result()));
         return sb.toString();
@@ -188,10 +195,27 @@ final class FunctionCompiler {
         }
     }
 
-    /** By instruction: how many instructions of its block come after it (counted in advance). */
-    int[] stepsAfter() {
-        int[] s = new int[n];
-        for (int i = 0; i < n; i++) s[i] = blockEnd[i] - 1 - i;
+    /**
+     * A basic block's work counted in advance at its start: its steps, and one call if it ends
+     * with a call that always counts (not a fork group's later child, not a job).
+     */
+    private long blockWork(int leaderIndex) {
+        int last = blockEnd[leaderIndex] - 1;
+        return blockEnd[leaderIndex] - leaderIndex + (countsCallInAdvance(last) ? JitCtx.CALL : 0);
+    }
+
+    private boolean countsCallInAdvance(int i) {
+        Opcode op = code.get(i).op();
+        return op == Opcode.TCALL || op == Opcode.TCALLC || (op == Opcode.CALL && childOf[i] <= 0) || op == Opcode.CALLC;
+    }
+
+    /** By instruction: the work counted in advance after it in its block (what a fault there subtracts). */
+    long[] workAfter() {
+        long[] s = new long[n];
+        for (int i = 0; i < n; i++) {
+            int last = blockEnd[i] - 1;
+            s[i] = last - i + (countsCallInAdvance(last) ? JitCtx.CALL : 0);
+        }
         return s;
     }
 
@@ -276,6 +300,8 @@ final class FunctionCompiler {
             e.visitVarInsn(ALOAD, 1);
             pushInt(e, k);
             pushInt(e, jit.frameBytes(fn));
+            e.visitVarInsn(ALOAD, 1);
+            e.visitFieldInsn(GETFIELD, CTX, "sp", "I");
             if (!argsInArray) {
                 for (int p = 0; p < arity; p++) {
                     if (k == 0) {
@@ -324,7 +350,7 @@ final class FunctionCompiler {
             pushInt(r, fd.arity());
             r.visitMethodInsn(INVOKESTATIC, "java/lang/System", "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V", false);
         } else {
-            int s = 3;
+            int s = 4;
             for (int p = 0; p < fd.arity(); p++) {
                 char k = kindOf(fd.params()[p]);
                 r.visitVarInsn(ALOAD, 0);
@@ -337,6 +363,9 @@ final class FunctionCompiler {
                 s += k == 'F' ? 1 : 2;
             }
         }
+        r.visitVarInsn(ALOAD, 0);
+        r.visitVarInsn(ILOAD, 3);
+        r.visitFieldInsn(PUTFIELD, CTX, "sp", "I");
         r.visitVarInsn(ALOAD, 0);
         pushInt(r, f);
         r.visitFieldInsn(PUTFIELD, CTX, "nextFunction", "I");
@@ -352,13 +381,110 @@ final class FunctionCompiler {
         return cw.toByteArray();
     }
 
+    // ================================================================== heap array analysis
+
+    /** Whether instruction {@code in} reads the heap array (through the local) before anything else. */
+    private boolean usesHeapFirst(Insn in) {
+        return switch (in.op()) {
+            case GET, SWITCH, AGET, ALEN, DUP, DROP, PANIC, TCALLC, NEWR -> true;
+            default -> false;
+        };
+    }
+
+    /**
+     * The heap array's validity after instruction {@code i}, given {@code v} before it: the
+     * code generator makes exactly these reloads ({@link #useHeap}) and invalidations.
+     */
+    private boolean heapAfter(Insn in, boolean v) {
+        return switch (in.op()) {
+            case GET, SWITCH, AGET, ALEN, DUP, PANIC, TCALLC, NEWR -> true;
+            case NEW -> in.get(2) == 0 && m.ctor(in.get(1)).closureFunction() < 0 ? v : true;
+            case DROP, FREE, ANEW, AEMPTY, ASET, ASLICE, PRIM, FORK, CALL, CALLC, JOB -> false;
+            default -> v;
+        };
+    }
+
+    private void analyseHeap() {
+        hUsed = false;
+        for (Insn in : code) {
+            Opcode op = in.op();
+            if (usesHeapFirst(in) || op == Opcode.NEW || op == Opcode.CALLC) hUsed = true;
+        }
+        validIn = new boolean[n];
+        if (!hUsed) return;
+        // Edges: from each instruction that ends a block (or falls into a leader) to its successors.
+        java.util.Arrays.fill(validIn, true);
+        boolean changed = true;
+        boolean[] reached = new boolean[n];
+        while (changed) {
+            changed = false;
+            boolean[] in = new boolean[n];
+            java.util.Arrays.fill(in, true);
+            java.util.Arrays.fill(reached, false);
+            in[0] = true; // the prologue loads it
+            reached[0] = true;
+            for (int s = 0; s < siteInsn.length; s++) {
+                in[siteInsn[s] + 1] = false;
+                reached[siteInsn[s] + 1] = true;
+            }
+            boolean v = false;
+            for (int i = 0; i < n; i++) {
+                if (leader[i]) v = validIn[i];
+                Insn ins = code.get(i);
+                Opcode op = ins.op();
+                // Edges leaving before the instruction's effect.
+                if (childOf[i] > 0) edge(in, reached, i + 1, v); // a skipped fork child
+                boolean after = heapAfter(ins, v);
+                switch (op) {
+                    case JMP -> edge(in, reached, ins.get(0), after);
+                    case JT, JF -> edge(in, reached, ins.get(1), after);
+                    case SWITCH -> { for (int t : ins.list(1)) edge(in, reached, t, after); }
+                    case TCALL -> { if (ins.get(0) == fn) edge(in, reached, 0, after); }
+                    case TCALLC -> edge(in, reached, 0, after);
+                    default -> {}
+                }
+                v = after;
+                if (i + 1 < n && leader[i + 1] && !op.isTerminator()) edge(in, reached, i + 1, v);
+            }
+            for (int i = 0; i < n; i++) {
+                if (!leader[i]) continue;
+                boolean nv = in[i] && reached[i];
+                if (nv != validIn[i]) {
+                    validIn[i] = nv;
+                    changed = true;
+                }
+            }
+        }
+    }
+
+    private static void edge(boolean[] in, boolean[] reached, int t, boolean v) {
+        in[t] &= v;
+        reached[t] = true;
+    }
+
+    /** Whether the code writes the lane stack in place (a push of more than three saved registers). */
+    private boolean needsStack() {
+        for (int s : siteInsn) if (code.get(s).list(3).length > 3) return true;
+        return false;
+    }
+
+    private boolean needsAllocator() {
+        for (Insn in : code) {
+            switch (in.op()) {
+                case NEW, NEWR, DUP, DROP, FREE, ISUNIQ, ANEW, AEMPTY, ASET, ASLICE, PRIM -> { return true; }
+                default -> {}
+            }
+        }
+        return false;
+    }
+
     // ================================================================== run
 
     private void runMethod(ClassWriter cw) {
+        analyseHeap();
         mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "run", runDescriptor(m, fn), null, null);
         mv.visitCode();
-        // Locals: 0 c, 1 entry, 2 depth, then the registers (parameters first), then temporaries.
-        int next = 3;
+        int next = 4;
         for (int r = 0; r < kind.length; r++) {
             slot[r] = next;
             next += kind[r] == 'F' ? 1 : 2;
@@ -366,11 +492,8 @@ final class FunctionCompiler {
         sST = next++;
         sH = next++;
         sALLOC = next++;
-        sSP = next++;
         sIP = next++;
-        sSTEPS = next;
-        next += 2;
-        sCALLS = next;
+        sK = next;
         next += 2;
         sT0 = next;
         next += 2;
@@ -380,29 +503,26 @@ final class FunctionCompiler {
         for (int i = 0; i < n; i++) if (leader[i]) labels[i] = new Label();
         unwound = new Label();
 
-        // Prologue (outside the handler's range: the handler reads these locals).
+        // Prologue (outside the handler's range: the handler reads these locals). Registers are
+        // not initialised: the verifier proved every read follows a write on every path, and the
+        // JVM's verifier follows the same paths (continuations define what the call saved).
         mv.visitVarInsn(ALOAD, 0);
-        mv.visitFieldInsn(GETFIELD, CTX, "st", "[J");
-        mv.visitVarInsn(ASTORE, sST);
-        mv.visitVarInsn(ALOAD, 0);
-        mv.visitFieldInsn(GETFIELD, CTX, "sp", "I");
-        mv.visitVarInsn(ISTORE, sSP);
-        reloadHeapInto(mv);
-        mv.visitVarInsn(ALOAD, 0);
-        mv.visitFieldInsn(GETFIELD, CTX, "alloc", ALLOC_D);
-        mv.visitVarInsn(ASTORE, sALLOC);
+        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "enter", "()V", false);
+        if (needsStack()) {
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitFieldInsn(GETFIELD, CTX, "st", "[J");
+            mv.visitVarInsn(ASTORE, sST);
+        }
+        if (hUsed) reloadHeapInto(mv);
+        if (needsAllocator()) {
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitFieldInsn(GETFIELD, CTX, "alloc", ALLOC_D);
+            mv.visitVarInsn(ASTORE, sALLOC);
+        }
         mv.visitInsn(LCONST_0);
-        mv.visitVarInsn(LSTORE, sSTEPS);
-        mv.visitInsn(LCONST_0);
-        mv.visitVarInsn(LSTORE, sCALLS);
+        mv.visitVarInsn(LSTORE, sK);
         mv.visitInsn(ICONST_M1);
         mv.visitVarInsn(ISTORE, sIP);
-        mv.visitInsn(LCONST_0);
-        mv.visitVarInsn(LSTORE, sT0);
-        for (int r = argsInArray ? 0 : arity; r < kind.length; r++) {
-            zero(mv, kind[r]);
-            mv.visitVarInsn(storeOp(kind[r]), slot[r]);
-        }
         if (argsInArray) {
             Label skip = new Label();
             mv.visitVarInsn(ILOAD, 1);
@@ -426,17 +546,24 @@ final class FunctionCompiler {
         mv.visitJumpInsn(IFNE, entries);
 
         for (int i = 0; i < n; i++) {
+            Insn in = code.get(i);
             if (leader[i]) {
                 mv.visitLabel(labels[i]);
                 mv.visitLineNumber(fd.lines()[i], labels[i]);
-                addSteps(blockEnd[i] - i);
+                hValid = validIn[i];
+                addWork(blockWork(i));
             }
-            emit(i, code.get(i));
+            boolean expect = heapAfter(in, hValid);
+            emit(i, in);
+            if (!in.op().isTerminator() && hValid != expect) {
+                throw new IllegalStateException("heap array analysis disagrees at instruction " + i + " (" + in.op() + ")");
+            }
         }
 
         // Backward branches go through a poll.
         for (Map.Entry<Integer, Label> p : pollStubs.entrySet()) {
             mv.visitLabel(p.getValue());
+            hValid = validIn[p.getKey()];
             backEdgePoll();
             mv.visitJumpInsn(GOTO, labels[p.getKey()]);
         }
@@ -466,30 +593,25 @@ final class FunctionCompiler {
         mv.visitMethodInsn(INVOKESPECIAL, "java/lang/IllegalStateException", "<init>", "(Ljava/lang/String;)V", false);
         mv.visitInsn(ATHROW);
 
+        // Leaving the activation because the lane unwinds (START, WAIT): counters first.
         mv.visitLabel(unwound);
+        flush();
         char rk = kindOf(fd.result());
         zero(mv, rk);
         mv.visitInsn(returnOp(rk));
         mv.visitLabel(tryEnd);
 
-        // Handler: a fault of this activation's own instruction (ip >= 0) gets its counters and
-        // backtrace; anything from a callee (ip == -1) is already complete.
+        // Handler: the counters of this activation, and for a fault of its own instruction
+        // (ip >= 0) the interpreter's counts and the Vx backtrace.
         mv.visitLabel(handler);
         mv.visitVarInsn(ASTORE, sTHROW);
-        Label own = new Label();
-        mv.visitVarInsn(ILOAD, sIP);
-        mv.visitJumpInsn(IFGE, own);
-        mv.visitVarInsn(ALOAD, sTHROW);
-        mv.visitInsn(ATHROW);
-        mv.visitLabel(own);
         mv.visitVarInsn(ALOAD, 0);
         mv.visitVarInsn(ALOAD, sTHROW);
         pushInt(mv, fn);
         mv.visitVarInsn(ILOAD, sIP);
-        mv.visitVarInsn(LLOAD, sSTEPS);
-        mv.visitVarInsn(LLOAD, sCALLS);
+        mv.visitVarInsn(LLOAD, sK);
         mv.visitVarInsn(ILOAD, sSP);
-        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "fault", "(Ljava/lang/Throwable;IIJJI)Ljava/lang/Throwable;", false);
+        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "fault", "(Ljava/lang/Throwable;IIJI)Ljava/lang/Throwable;", false);
         mv.visitInsn(ATHROW);
 
         mv.visitMaxs(0, 0);
@@ -602,13 +724,13 @@ final class FunctionCompiler {
             }
             case SWITCH -> emitSwitch(i, in);
             case CALL, CALLC, JOB -> emitCall(i, in);
-            case TCALL -> emitTailCall(in.get(0), in.list(1), -1);
-            case TCALLC -> emitTailCallClosure(i, in);
+            case TCALL -> emitTailCall(in.get(0), in.list(1));
+            case TCALLC -> emitTailCallClosure(in);
             case RET -> {
-                flush();
                 mv.visitVarInsn(ALOAD, 0);
+                mv.visitVarInsn(LLOAD, sK);
                 mv.visitVarInsn(ILOAD, sSP);
-                mv.visitFieldInsn(PUTFIELD, CTX, "sp", "I");
+                mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "leave", "(JI)V", false);
                 load(o[0]);
                 mv.visitInsn(returnOp(kind[o[0]]));
             }
@@ -616,6 +738,7 @@ final class FunctionCompiler {
             case JOIN -> emitJoin(i, in);
             case PANIC -> {
                 setIp(i);
+                useHeap();
                 mv.visitTypeInsn(NEW, "dev/vx/vm/VmError");
                 mv.visitInsn(DUP);
                 mv.visitVarInsn(ALOAD, sH);
@@ -636,6 +759,7 @@ final class FunctionCompiler {
             case NEW -> emitNew(i, o[0], -1, o[1], in.list(2));
             case NEWR -> emitNew(i, o[0], o[1], o[2], in.list(3));
             case GET -> {
+                useHeap();
                 mv.visitVarInsn(ALOAD, sH);
                 load(o[1]);
                 mv.visitInsn(L2I);
@@ -645,6 +769,7 @@ final class FunctionCompiler {
                 storeWord(o[0]);
             }
             case DUP -> {
+                useHeap();
                 mv.visitVarInsn(ALOAD, sALLOC);
                 mv.visitVarInsn(ALOAD, sH);
                 load(o[0]);
@@ -652,18 +777,19 @@ final class FunctionCompiler {
             }
             case DROP -> {
                 setIp(i);
+                useHeap();
                 mv.visitVarInsn(ALOAD, sALLOC);
                 mv.visitVarInsn(ALOAD, sH);
                 load(o[0]);
                 mv.visitMethodInsn(INVOKESTATIC, ALLOC, "drop", "(" + ALLOC_D + "[JJ)V", false);
-                reloadHeap();
+                hValid = false;
             }
             case FREE -> {
                 setIp(i);
                 mv.visitVarInsn(ALOAD, sALLOC);
                 load(o[0]);
                 mv.visitMethodInsn(INVOKEVIRTUAL, ALLOC, "freeToken", "(J)V", false);
-                reloadHeap();
+                hValid = false;
             }
             case ISUNIQ -> {
                 mv.visitVarInsn(ALOAD, sALLOC);
@@ -681,7 +807,7 @@ final class FunctionCompiler {
                 mv.visitInsn(refs ? ICONST_1 : ICONST_0);
                 mv.visitMethodInsn(INVOKESTATIC, ARRAYS, "fill", "(" + ALLOC_D + "JJZ)J", false);
                 store(o[0]);
-                reloadHeap();
+                hValid = false;
             }
             case AEMPTY -> {
                 setIp(i);
@@ -692,10 +818,11 @@ final class FunctionCompiler {
                 mv.visitInsn(ICONST_0);
                 mv.visitMethodInsn(INVOKEVIRTUAL, ALLOC, "newVariable", "(IJI)J", false);
                 store(o[0]);
-                reloadHeap();
+                hValid = false;
             }
             case AGET -> {
                 setIp(i);
+                useHeap();
                 mv.visitVarInsn(ALOAD, sH);
                 load(o[1]);
                 load(o[2]);
@@ -710,9 +837,10 @@ final class FunctionCompiler {
                 loadWord(o[3]);
                 mv.visitMethodInsn(INVOKESTATIC, ARRAYS, "set", "(" + ALLOC_D + "JJJ)J", false);
                 store(o[0]);
-                reloadHeap();
+                hValid = false;
             }
             case ALEN -> {
+                useHeap();
                 mv.visitVarInsn(ALOAD, sH);
                 load(o[1]);
                 mv.visitInsn(L2I);
@@ -729,7 +857,7 @@ final class FunctionCompiler {
                 load(o[3]);
                 mv.visitMethodInsn(INVOKESTATIC, ARRAYS, "slice", "(" + ALLOC_D + "JJJ)J", false);
                 store(o[0]);
-                reloadHeap();
+                hValid = false;
             }
             case PRIM -> {
                 setIp(i);
@@ -746,7 +874,7 @@ final class FunctionCompiler {
                 mv.visitFieldInsn(GETFIELD, CTX, "host", "Ldev/vx/vm/Host;");
                 mv.visitMethodInsn(INVOKESTATIC, "dev/vx/vm/Prims", "call", "(IJJJI" + ALLOC_D + "Ldev/vx/vm/Host;)J", false);
                 storeWord(o[0]);
-                reloadHeap();
+                hValid = false;
             }
             default -> throw new IllegalStateException("no code for " + op);
         }
@@ -786,6 +914,7 @@ final class FunctionCompiler {
         int a = in.get(0);
         int[] targets = in.list(1);
         TypeDesc t = m.type(fd.registerTypes()[a]);
+        useHeap();
         Label cell = new Label();
         Label got = new Label();
         load(a);
@@ -842,6 +971,8 @@ final class FunctionCompiler {
             pushInt(mv, childOf[i]);
             mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "claimChild", "(" + LANE_D + WORKER_D + "JI)Z", false);
             mv.visitJumpInsn(IFNE, go);
+            zero(mv, kind[d]); // defined (the join fills it in), as the verifier sees it after the call
+            store(d);
             mv.visitJumpInsn(GOTO, after);
             mv.visitLabel(go);
         }
@@ -871,66 +1002,57 @@ final class FunctionCompiler {
             }
             pushInt(mv, d);
             mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "startJob", "(" + WORKER_D + LANE_D + "IIII[JI)V", false);
-            flush();
             mv.visitVarInsn(ALOAD, 0);
             mv.visitVarInsn(ILOAD, sSP);
             mv.visitFieldInsn(PUTFIELD, CTX, "sp", "I");
+            setIp(-1);
             unwindWith(JitCtx.WAIT);
             mv.visitLabel(inJob);
         }
 
         // Push the continuation frame (spilling first when it would not fit).
         setIp(i);
-        Label fits = new Label();
-        mv.visitVarInsn(ILOAD, sSP);
-        pushInt(mv, ns + 1);
-        mv.visitInsn(IADD);
-        pushInt(mv, Layout.LANE_STACK_WORDS);
-        mv.visitJumpInsn(IF_ICMPLE, fits);
-        mv.visitVarInsn(ALOAD, sST);
-        mv.visitVarInsn(ILOAD, sSP);
-        mv.visitVarInsn(ALOAD, 0);
-        mv.visitFieldInsn(GETFIELD, CTX, "prog", PROGRAM_D);
-        mv.visitVarInsn(ALOAD, sALLOC);
-        mv.visitVarInsn(ALOAD, 0);
-        mv.visitFieldInsn(GETFIELD, CTX, "stats", "L" + STATS + ";");
-        mv.visitMethodInsn(INVOKESTATIC, "dev/vx/vm/LaneStack", "spill", "([JI" + PROGRAM_D + ALLOC_D + "L" + STATS + ";)I", false);
-        mv.visitVarInsn(ISTORE, sSP);
-        reloadHeap();
-        mv.visitLabel(fits);
-        for (int k = 0; k < ns; k++) {
+        hValid = false;
+        if (ns <= 3) {
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitVarInsn(ILOAD, sSP);
+            for (int r : saves) loadWord(r);
+            pushLong(Layout.resumeWord(fn, site));
+            mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "push", "(I" + "J".repeat(ns + 1) + ")I", false);
+            mv.visitVarInsn(ISTORE, sSP);
+        } else {
+            Label fits = new Label();
+            mv.visitVarInsn(ILOAD, sSP);
+            pushInt(mv, Layout.LANE_STACK_WORDS - ns - 1);
+            mv.visitJumpInsn(IF_ICMPLE, fits);
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitVarInsn(ILOAD, sSP);
+            mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "spill", "(I)I", false);
+            mv.visitVarInsn(ISTORE, sSP);
+            mv.visitLabel(fits);
+            for (int k = 0; k < ns; k++) {
+                mv.visitVarInsn(ALOAD, sST);
+                mv.visitVarInsn(ILOAD, sSP);
+                if (k > 0) {
+                    pushInt(mv, k);
+                    mv.visitInsn(IADD);
+                }
+                loadWord(saves[k]);
+                mv.visitInsn(LASTORE);
+            }
             mv.visitVarInsn(ALOAD, sST);
             mv.visitVarInsn(ILOAD, sSP);
-            if (k > 0) {
-                pushInt(mv, k);
-                mv.visitInsn(IADD);
-            }
-            loadWord(saves[k]);
+            pushInt(mv, ns);
+            mv.visitInsn(IADD);
+            pushLong(Layout.resumeWord(fn, site));
             mv.visitInsn(LASTORE);
+            mv.visitIincInsn(sSP, ns + 1);
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitVarInsn(ILOAD, sSP);
+            mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "pushed", "(I)V", false);
         }
-        mv.visitVarInsn(ALOAD, sST);
-        mv.visitVarInsn(ILOAD, sSP);
-        pushInt(mv, ns);
-        mv.visitInsn(IADD);
-        pushLong(Layout.resumeWord(fn, site));
-        mv.visitInsn(LASTORE);
-        mv.visitIincInsn(sSP, ns + 1);
-        Label low = new Label();
-        mv.visitVarInsn(ILOAD, sSP);
-        mv.visitVarInsn(ALOAD, 0);
-        mv.visitFieldInsn(GETFIELD, CTX, "peak", "I");
-        mv.visitJumpInsn(IF_ICMPLE, low);
-        mv.visitVarInsn(ALOAD, 0);
-        mv.visitVarInsn(ILOAD, sSP);
-        mv.visitFieldInsn(PUTFIELD, CTX, "peak", "I");
-        mv.visitLabel(low);
-        countCall();
-        flush();
-        mv.visitVarInsn(ALOAD, 0);
-        mv.visitVarInsn(ILOAD, sSP);
-        mv.visitFieldInsn(PUTFIELD, CTX, "sp", "I");
+        if (!countsCallInAdvance(i)) countCall();
         setIp(-1);
-        callPoll();
 
         Label returned = new Label();
         if (op == Opcode.CALLC) {
@@ -963,29 +1085,16 @@ final class FunctionCompiler {
         // The callee returned into this activation's frame: pop it (restoring spilled frames first).
         mv.visitLabel(returned);
         mv.visitVarInsn(ALOAD, 0);
-        mv.visitFieldInsn(GETFIELD, CTX, "sp", "I");
+        pushInt(mv, ns + 1);
+        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "popped", "(I)I", false);
         mv.visitVarInsn(ISTORE, sSP);
-        Label top = new Label();
-        mv.visitVarInsn(ALOAD, sST);
-        mv.visitVarInsn(ILOAD, sSP);
-        mv.visitInsn(ICONST_1);
-        mv.visitInsn(ISUB);
-        mv.visitInsn(LALOAD);
-        pushLong(Layout.FID_EXIT);
-        mv.visitInsn(LCMP);
-        mv.visitJumpInsn(IFNE, top);
-        mv.visitVarInsn(ALOAD, 0);
-        mv.visitVarInsn(ILOAD, sSP);
-        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "restoreTop", "(I)I", false);
-        mv.visitVarInsn(ISTORE, sSP);
-        mv.visitLabel(top);
-        mv.visitIincInsn(sSP, -(ns + 1));
-        reloadHeap();
+        hValid = false;
         mv.visitJumpInsn(GOTO, after);
     }
 
     /** Pushes the shape index of the closure in register {@code a} (its constructor minus the type's first). */
     private void closureShape(int a, int firstCtor) {
+        useHeap();
         mv.visitVarInsn(ALOAD, sH);
         load(a);
         mv.visitInsn(L2I);
@@ -1031,6 +1140,7 @@ final class FunctionCompiler {
         mv.visitVarInsn(ILOAD, 2);
         pushInt(mv, cost);
         mv.visitInsn(IADD);
+        mv.visitVarInsn(ILOAD, sSP);
         if (!viaArray) {
             for (int k = 0; k < args.length; k++) {
                 char want = kindOf(gd.params()[k]);
@@ -1049,14 +1159,7 @@ final class FunctionCompiler {
      * or when {@code g < 0} the function of the closure in register {@code clo}.
      */
     private void startViaDispatcher(int g, int clo, int[] args) {
-        for (int k = 0; k < args.length; k++) {
-            mv.visitVarInsn(ALOAD, 0);
-            mv.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
-            mv.visitFieldInsn(GETFIELD, LANE, "regs", "[J");
-            pushInt(mv, k);
-            loadWord(args[k]);
-            mv.visitInsn(LASTORE);
-        }
+        for (int k = 0; k < args.length; k++) storeToLane(k, args[k]);
         mv.visitVarInsn(ALOAD, 0);
         if (g >= 0) {
             pushInt(mv, g);
@@ -1065,8 +1168,9 @@ final class FunctionCompiler {
             load(clo);
             mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "closureFunction", "(J)I", false);
         }
-        mv.visitFieldInsn(PUTFIELD, CTX, "nextFunction", "I");
-        unwindWith(JitCtx.START);
+        mv.visitVarInsn(ILOAD, sSP);
+        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "start", "(II)V", false);
+        mv.visitJumpInsn(GOTO, unwound);
     }
 
     private void unwindWith(int how) {
@@ -1077,31 +1181,27 @@ final class FunctionCompiler {
     }
 
     /** {@code tcall g(args)}; {@code g == fn} is a loop. */
-    private void emitTailCall(int g, int[] args, int unused) {
-        countCall();
+    private void emitTailCall(int g, int[] args) {
         if (g == fn) {
             selfLoop(args);
             return;
         }
-        flush();
-        mv.visitVarInsn(ALOAD, 0);
-        mv.visitVarInsn(ILOAD, sSP);
-        mv.visitFieldInsn(PUTFIELD, CTX, "sp", "I");
-        setIp(-1);
-        callPoll();
-        Label slow = new Label();
-        tailInvoke(g, args, slow);
-        mv.visitLabel(slow);
-        startViaDispatcher(g, -1, args);
+        tailCall(g, args);
     }
 
-    private void tailInvoke(int g, int[] args, Label slow) {
+    /** Leaves this activation for {@code g(args)}: a direct invocation, or through the dispatcher. */
+    private void tailCall(int g, int[] args) {
+        setIp(-1);
+        Label slow = new Label();
         int cost = jit.frameBytes(g);
         mv.visitVarInsn(ILOAD, 2);
         pushInt(mv, jit.stackBudget - cost);
         mv.visitJumpInsn(IF_ICMPGT, slow);
+        flush();
         invokeRun(g, args, cost);
         mv.visitInsn(returnOp(kindOf(m.function(g).result())));
+        mv.visitLabel(slow);
+        startViaDispatcher(g, -1, args);
     }
 
     private void selfLoop(int[] args) {
@@ -1117,47 +1217,28 @@ final class FunctionCompiler {
         mv.visitJumpInsn(GOTO, labels[0]);
     }
 
-    private void emitTailCallClosure(int i, Insn in) {
+    private void emitTailCallClosure(Insn in) {
         int a = in.get(0);
         int[] args = in.list(1);
         int[] all = new int[args.length + 1];
         all[0] = a;
         System.arraycopy(args, 0, all, 1, args.length);
-        countCall();
         TypeDesc t = m.type(fd.registerTypes()[a]);
         Label slow = new Label();
-        Label[] cases = null;
-        boolean dispatch = t.ctorCount() > 0 && t.ctorCount() <= MAX_SHAPES;
-        if (dispatch) {
-            // A self call through a closure is a loop too: decide before flushing.
-            cases = new Label[t.ctorCount()];
+        useHeap();
+        if (t.ctorCount() > 0 && t.ctorCount() <= MAX_SHAPES) {
+            Label[] cases = new Label[t.ctorCount()];
             for (int k = 0; k < cases.length; k++) cases[k] = new Label();
             closureShape(a, t.firstCtor());
             mv.visitTableSwitchInsn(0, cases.length - 1, slow, cases);
             for (int k = 0; k < cases.length; k++) {
                 mv.visitLabel(cases[k]);
                 int g = m.ctor(t.firstCtor() + k).closureFunction();
-                if (g == fn) {
-                    selfLoop(all);
-                    continue;
-                }
-                flush();
-                mv.visitVarInsn(ALOAD, 0);
-                mv.visitVarInsn(ILOAD, sSP);
-                mv.visitFieldInsn(PUTFIELD, CTX, "sp", "I");
-                setIp(-1);
-                callPoll();
-                Label over = new Label();
-                tailInvoke(g, all, over);
-                mv.visitLabel(over);
-                startViaDispatcher(g, -1, all);
+                if (g == fn) selfLoop(all);
+                else tailCall(g, all);
             }
         }
         mv.visitLabel(slow);
-        flush();
-        mv.visitVarInsn(ALOAD, 0);
-        mv.visitVarInsn(ILOAD, sSP);
-        mv.visitFieldInsn(PUTFIELD, CTX, "sp", "I");
         setIp(-1);
         startViaDispatcher(-1, a, all);
     }
@@ -1196,12 +1277,12 @@ final class FunctionCompiler {
         pushInt(mv, k);
         mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "publishChildren", "(" + PROGRAM_D + LANE_D + WORKER_D + "[JIII)J", false);
         store(d);
-        reloadHeap();
         mv.visitJumpInsn(GOTO, done);
         mv.visitLabel(seq);
         mv.visitInsn(LCONST_0);
         store(d);
         mv.visitLabel(done);
+        hValid = false;
     }
 
     private void emitJoin(int i, Insn in) {
@@ -1228,7 +1309,6 @@ final class FunctionCompiler {
         pushInt(mv, pos[i]);
         mv.visitVarInsn(ILOAD, sSP);
         mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "suspend", "(III)V", false);
-        flush();
         mv.visitVarInsn(ALOAD, 0);
         mv.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
         load(j);
@@ -1272,6 +1352,7 @@ final class FunctionCompiler {
         Label fill = new Label();
         Label fresh = new Label();
         if (token >= 0) {
+            useHeap();
             load(token);
             mv.visitVarInsn(LSTORE, sT0);
             mv.visitVarInsn(LLOAD, sT0);
@@ -1292,7 +1373,8 @@ final class FunctionCompiler {
         pushInt(mv, fields.length);
         mv.visitMethodInsn(INVOKEVIRTUAL, ALLOC, "newCell", "(II)J", false);
         mv.visitVarInsn(LSTORE, sT0);
-        reloadHeap();
+        reloadHeapInto(mv);
+        hValid = true;
         mv.visitLabel(fill);
         for (int k = 0; k < fields.length; k++) {
             mv.visitVarInsn(ALOAD, sH);
@@ -1309,76 +1391,53 @@ final class FunctionCompiler {
 
     // ================================================================== helpers
 
-    private void addSteps(int k) {
-        mv.visitVarInsn(LLOAD, sSTEPS);
+    /** Counts the steps of a basic block (all of it, in advance; a fault corrects the count). */
+    private void addWork(long k) {
+        mv.visitVarInsn(LLOAD, sK);
         pushLong(k);
         mv.visitInsn(LADD);
-        mv.visitVarInsn(LSTORE, sSTEPS);
+        mv.visitVarInsn(LSTORE, sK);
     }
 
     private void countCall() {
-        mv.visitVarInsn(LLOAD, sCALLS);
-        mv.visitInsn(LCONST_1);
-        mv.visitInsn(LADD);
-        mv.visitVarInsn(LSTORE, sCALLS);
+        addWork(JitCtx.CALL);
     }
 
-    /** Adds the local counters to the context's (before control leaves this activation). */
+    /** Adds the activation's counters to the context's (before control leaves it). */
     private void flush() {
         mv.visitVarInsn(ALOAD, 0);
-        mv.visitInsn(DUP);
-        mv.visitFieldInsn(GETFIELD, CTX, "steps", "J");
-        mv.visitVarInsn(LLOAD, sSTEPS);
-        mv.visitInsn(LADD);
-        mv.visitFieldInsn(PUTFIELD, CTX, "steps", "J");
+        mv.visitVarInsn(LLOAD, sK);
+        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "add", "(J)V", false);
         mv.visitInsn(LCONST_0);
-        mv.visitVarInsn(LSTORE, sSTEPS);
-        mv.visitVarInsn(ALOAD, 0);
-        mv.visitInsn(DUP);
-        mv.visitFieldInsn(GETFIELD, CTX, "calls", "J");
-        mv.visitVarInsn(LLOAD, sCALLS);
-        mv.visitInsn(LADD);
-        mv.visitFieldInsn(PUTFIELD, CTX, "calls", "J");
-        mv.visitInsn(LCONST_0);
-        mv.visitVarInsn(LSTORE, sCALLS);
+        mv.visitVarInsn(LSTORE, sK);
     }
 
-    /** At a call (counters flushed): looks at the attention flag every {@link JitCtx#POLL_STEPS} steps. */
-    private void callPoll() {
-        Label skip = new Label();
-        mv.visitVarInsn(ALOAD, 0);
-        mv.visitFieldInsn(GETFIELD, CTX, "steps", "J");
-        mv.visitVarInsn(ALOAD, 0);
-        mv.visitFieldInsn(GETFIELD, CTX, "nextPoll", "J");
-        mv.visitInsn(LCMP);
-        mv.visitJumpInsn(IFLT, skip);
-        mv.visitVarInsn(ALOAD, 0);
-        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "poll", "()V", false);
-        mv.visitLabel(skip);
-    }
-
-    /** At a loop's back edge: the same, by the local step count. */
+    /** At a loop's back edge: every {@link JitCtx#POLL_STEPS} steps, a look at the attention flag. */
     private void backEdgePoll() {
         Label skip = new Label();
-        mv.visitVarInsn(LLOAD, sSTEPS);
-        pushLong(JitCtx.POLL_STEPS);
-        mv.visitInsn(LCMP);
-        mv.visitJumpInsn(IFLT, skip);
+        mv.visitVarInsn(LLOAD, sK);
+        mv.visitInsn(L2I);
+        pushInt(mv, (int) JitCtx.POLL_STEPS);
+        mv.visitJumpInsn(IF_ICMPLT, skip);
         flush();
         setIp(-1);
         mv.visitVarInsn(ALOAD, 0);
         mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "poll", "()V", false);
-        reloadHeap();
+        if (hValid) reloadHeapInto(mv);
         mv.visitLabel(skip);
+    }
+
+    /** Before a read of the heap array: reloads it if something may have replaced it. */
+    private void useHeap() {
+        if (!hValid) {
+            reloadHeapInto(mv);
+            hValid = true;
+        }
     }
 
     private void setIp(int i) {
         pushInt(mv, i);
         mv.visitVarInsn(ISTORE, sIP);
-    }
-
-    private void reloadHeap() {
-        reloadHeapInto(mv);
     }
 
     private void reloadHeapInto(MethodVisitor v) {
@@ -1389,20 +1448,21 @@ final class FunctionCompiler {
     }
 
     private void storeToLane(int r) {
+        storeToLane(r, r);
+    }
+
+    /** {@code lane.regs[at] = } register {@code r}'s word. */
+    private void storeToLane(int at, int r) {
         mv.visitVarInsn(ALOAD, 0);
-        mv.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
-        mv.visitFieldInsn(GETFIELD, LANE, "regs", "[J");
-        pushInt(mv, r);
+        pushInt(mv, at);
         loadWord(r);
-        mv.visitInsn(LASTORE);
+        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "setReg", "(IJ)V", false);
     }
 
     private void loadFromLane(int r) {
         mv.visitVarInsn(ALOAD, 0);
-        mv.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
-        mv.visitFieldInsn(GETFIELD, LANE, "regs", "[J");
         pushInt(mv, r);
-        mv.visitInsn(LALOAD);
+        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "reg", "(I)J", false);
         storeWord(r);
     }
 

@@ -42,8 +42,8 @@ public final class Jit {
     final int[] hot;
     private final JitFunction[] fns;
     private final byte[] state;
-    /** By function: the steps counted in advance after each instruction of its basic block. */
-    private final int[][] stepsAfter;
+    /** By function and instruction: the work (steps, calls) counted in advance after it in its basic block. */
+    private final long[][] workAfter;
     private final int[] frameBytes;
     private final JitLoader loader;
     private final Object lock = new Object();
@@ -62,7 +62,7 @@ public final class Jit {
         java.util.Arrays.fill(hot, threshold);
         fns = new JitFunction[n];
         state = new byte[n];
-        stepsAfter = new int[n][];
+        workAfter = new long[n][];
         frameBytes = new int[n];
         loader = new JitLoader(this);
     }
@@ -128,7 +128,7 @@ public final class Jit {
             }
             if (tooLarge == null) {
                 synchronized (lock) {
-                    stepsAfter[f] = fc.stepsAfter();
+                    workAfter[f] = fc.workAfter();
                 }
                 dump(f, code);
                 return code;
@@ -170,10 +170,10 @@ public final class Jit {
         }
     }
 
-    int stepsAfter(int f, int ip) {
-        int[] s;
+    long workAfter(int f, int ip) {
+        long[] s;
         synchronized (lock) {
-            s = stepsAfter[f];
+            s = workAfter[f];
         }
         return s == null || ip < 0 || ip >= s.length ? 0 : s[ip];
     }

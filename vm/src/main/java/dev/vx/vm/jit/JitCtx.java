@@ -48,13 +48,22 @@ public final class JitCtx {
 
     public Lane lane;
     public long[] st;
+    /** The lane's stack pointer when compiled code hands control back (return, unwind). */
     public int sp;
     public int peak;
+    /**
+     * Counters that compiled activations add when they end (or poll): steps in the low 32
+     * bits, calls in the high 32 bits ({@link #CALL}). {@link #poll} moves them to
+     * {@link #steps} and {@link #calls} often enough that the low half never carries.
+     */
+    public long work;
     public long steps;
     public long calls;
-    public long nextPoll = POLL_STEPS;
     public int unwind;
     public int nextFunction;
+
+    /** One call in a {@link #work} count. */
+    public static final long CALL = 1L << 32;
 
     private long stepsReported;
     private long callsReported;
@@ -78,8 +87,15 @@ public final class JitCtx {
         unwind = RUN;
     }
 
+    private void settle() {
+        steps += work & 0xFFFF_FFFFL;
+        calls += work >>> 32;
+        work = 0;
+    }
+
     /** Adds the counters to the worker's statistics (before another engine runs, and at the end). */
     void report() {
+        settle();
         stats.steps += steps - stepsReported;
         stepsReported = steps;
         stats.calls += calls - callsReported;
@@ -89,8 +105,108 @@ public final class JitCtx {
 
     /** Looks at the worker's attention flag: parks for a heap growth, leaves a failed run. */
     public void poll() {
-        nextPoll = steps + POLL_STEPS;
+        settle();
         if (w.needsAttention()) w.attend();
+    }
+
+    /** Makes room on the lane stack for a push that would not fit (the interpreter's spill). */
+    public int spill(int sp) {
+        return LaneStack.spill(st, sp, prog, alloc, stats);
+    }
+
+    // ---- Small helpers that generated code calls (HotSpot inlines them; they keep the
+    // ---- generated methods small enough to be inlined in turn).
+
+    /** At the start of an activation: every {@link #POLL_STEPS} steps, a look at the attention flag. */
+    public void enter() {
+        if ((int) work >= POLL_STEPS) poll();
+    }
+
+    /** The activation ends (returning to compiled code or to the dispatcher) with stack pointer {@code sp}. */
+    public void leave(long work, int sp) {
+        this.work += work;
+        this.sp = sp;
+    }
+
+    /** Adds an activation's counters. */
+    public void add(long work) {
+        this.work += work;
+    }
+
+    /** The push of a continuation frame {@code [rw]} at {@code sp}; returns the new stack pointer. */
+    public int push(int sp, long rw) {
+        if (sp > Layout.LANE_STACK_WORDS - 1) sp = spill(sp);
+        st[sp++] = rw;
+        if (sp > peak) peak = sp;
+        return sp;
+    }
+
+    /** The push of a continuation frame {@code [a, rw]}. */
+    public int push(int sp, long a, long rw) {
+        if (sp > Layout.LANE_STACK_WORDS - 2) sp = spill(sp);
+        long[] s = st;
+        s[sp] = a;
+        s[sp + 1] = rw;
+        sp += 2;
+        if (sp > peak) peak = sp;
+        return sp;
+    }
+
+    /** The push of a continuation frame {@code [a, b, rw]}. */
+    public int push(int sp, long a, long b, long rw) {
+        if (sp > Layout.LANE_STACK_WORDS - 3) sp = spill(sp);
+        long[] s = st;
+        s[sp] = a;
+        s[sp + 1] = b;
+        s[sp + 2] = rw;
+        sp += 3;
+        if (sp > peak) peak = sp;
+        return sp;
+    }
+
+    /** The push of a continuation frame {@code [a, b, c, rw]}. */
+    public int push(int sp, long a, long b, long c, long rw) {
+        if (sp > Layout.LANE_STACK_WORDS - 4) sp = spill(sp);
+        long[] s = st;
+        s[sp] = a;
+        s[sp + 1] = b;
+        s[sp + 2] = c;
+        s[sp + 3] = rw;
+        sp += 4;
+        if (sp > peak) peak = sp;
+        return sp;
+    }
+
+    /** After a longer push written in place: the peak. */
+    public void pushed(int sp) {
+        if (sp > peak) peak = sp;
+    }
+
+    /**
+     * A compiled callee returned into the caller's frame of {@code n} words: restores spilled
+     * frames if the top is an exit frame (as {@code ret} does), pops the frame, and returns the
+     * caller's stack pointer.
+     */
+    public int popped(int n) {
+        int s = sp;
+        if (st[s - 1] == Layout.FID_EXIT) s = restoreTop(s);
+        return s - n;
+    }
+
+    /** Register {@code r} of the lane's register file. */
+    public long reg(int r) {
+        return lane.regs[r];
+    }
+
+    public void setReg(int r, long w) {
+        lane.regs[r] = w;
+    }
+
+    /** Unwinds to the dispatcher, which starts {@code f} (its arguments are in {@code lane.regs}). */
+    public void start(int f, int sp) {
+        nextFunction = f;
+        this.sp = sp;
+        unwind = START;
     }
 
     /**
@@ -112,14 +228,17 @@ public final class JitCtx {
     }
 
     /**
-     * Compiled function {@code f} failed at instruction {@code ip} with its local counters
-     * {@code steps} (its whole basic block counted) and {@code calls}, and stack pointer
-     * {@code sp}: adds the counters as the interpreter would have them, and turns a Vx runtime
-     * error into the failure with its backtrace (the lane stack holds every caller's frame).
+     * An exception left compiled function {@code f}'s activation with its local counters
+     * {@code work} and stack pointer {@code sp}. If its own instruction {@code ip} failed
+     * ({@code ip >= 0}; its whole basic block was counted in advance), the counters are
+     * corrected to the interpreter's, and a Vx runtime error becomes the failure with its
+     * backtrace (the lane stack holds every caller's frame); otherwise (it came from a callee)
+     * the counters are added as they are.
      */
-    public Throwable fault(Throwable t, int f, int ip, long steps, long calls, int sp) {
-        this.steps += steps - jit.stepsAfter(f, ip);
-        this.calls += calls;
+    public Throwable fault(Throwable t, int f, int ip, long work, int sp) {
+        this.work += work;
+        if (ip < 0) return t;
+        this.work -= jit.workAfter(f, ip);
         if (t instanceof VmError) {
             int pc = JitSupport.insnPositions(prog, f)[ip];
             return new ProgramFailure(t.getMessage(), Backtrace.of(prog, heap.words, f, pc, st, sp));
