@@ -89,7 +89,7 @@ final class FunctionCompiler {
 
     // Locals: 0 c, 1 entry, 2 depth, 3 sp, then the registers, then these.
     private static final int sSP = 3;
-    private int sST, sH, sALLOC, sK, sIP, sT0, sTHROW;
+    private int sST, sH, sALLOC, sSTEPS, sCALLS, sIP, sT0, sTHROW;
 
     // The heap array local (sH) is loaded lazily: hValid says whether it holds the current
     // array at this point of the code; validIn is the analysis's answer at each block start.
@@ -299,7 +299,7 @@ final class FunctionCompiler {
             }
             e.visitVarInsn(ALOAD, 1);
             pushInt(e, k);
-            pushInt(e, jit.frameBytes(fn));
+            e.visitInsn(ICONST_0);
             e.visitVarInsn(ALOAD, 1);
             e.visitFieldInsn(GETFIELD, CTX, "sp", "I");
             if (!argsInArray) {
@@ -364,14 +364,9 @@ final class FunctionCompiler {
             }
         }
         r.visitVarInsn(ALOAD, 0);
-        r.visitVarInsn(ILOAD, 3);
-        r.visitFieldInsn(PUTFIELD, CTX, "sp", "I");
-        r.visitVarInsn(ALOAD, 0);
         pushInt(r, f);
-        r.visitFieldInsn(PUTFIELD, CTX, "nextFunction", "I");
-        r.visitVarInsn(ALOAD, 0);
-        pushInt(r, JitCtx.START);
-        r.visitFieldInsn(PUTFIELD, CTX, "unwind", "I");
+        r.visitVarInsn(ILOAD, 3);
+        r.visitMethodInsn(INVOKEVIRTUAL, CTX, "start", "(II)V", false);
         char rk = kindOf(fd.result());
         zero(r, rk);
         r.visitInsn(returnOp(rk));
@@ -493,8 +488,8 @@ final class FunctionCompiler {
         sH = next++;
         sALLOC = next++;
         sIP = next++;
-        sK = next;
-        next += 2;
+        sSTEPS = next++;
+        sCALLS = next++;
         sT0 = next;
         next += 2;
         sTHROW = next++;
@@ -508,6 +503,7 @@ final class FunctionCompiler {
         // JVM's verifier follows the same paths (continuations define what the call saved).
         mv.visitVarInsn(ALOAD, 0);
         mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "enter", "()V", false);
+        overBudget();
         if (needsStack()) {
             mv.visitVarInsn(ALOAD, 0);
             mv.visitFieldInsn(GETFIELD, CTX, "st", "[J");
@@ -519,8 +515,10 @@ final class FunctionCompiler {
             mv.visitFieldInsn(GETFIELD, CTX, "alloc", ALLOC_D);
             mv.visitVarInsn(ASTORE, sALLOC);
         }
-        mv.visitInsn(LCONST_0);
-        mv.visitVarInsn(LSTORE, sK);
+        mv.visitInsn(ICONST_0);
+        mv.visitVarInsn(ISTORE, sSTEPS);
+        mv.visitInsn(ICONST_0);
+        mv.visitVarInsn(ISTORE, sCALLS);
         mv.visitInsn(ICONST_M1);
         mv.visitVarInsn(ISTORE, sIP);
         if (argsInArray) {
@@ -551,7 +549,7 @@ final class FunctionCompiler {
                 mv.visitLabel(labels[i]);
                 mv.visitLineNumber(fd.lines()[i], labels[i]);
                 hValid = validIn[i];
-                addWork(blockWork(i));
+                countBlock(i);
             }
             boolean expect = heapAfter(in, hValid);
             emit(i, in);
@@ -571,12 +569,11 @@ final class FunctionCompiler {
         // Continuations: entry s + 1 continues after call site s.
         mv.visitLabel(entries);
         int sites = siteInsn.length;
-        Label bad = new Label();
         if (sites > 0) {
             Label[] cases = new Label[sites];
             for (int s = 0; s < sites; s++) cases[s] = new Label();
             mv.visitVarInsn(ILOAD, 1);
-            mv.visitTableSwitchInsn(1, sites, bad, cases);
+            mv.visitTableSwitchInsn(1, sites, unwound, cases); // (the dispatcher only asks for these)
             for (int s = 0; s < sites; s++) {
                 mv.visitLabel(cases[s]);
                 int i = siteInsn[s];
@@ -586,16 +583,12 @@ final class FunctionCompiler {
                 mv.visitJumpInsn(GOTO, labels[i + 1]);
             }
         }
-        mv.visitLabel(bad);
-        mv.visitTypeInsn(NEW, "java/lang/IllegalStateException");
-        mv.visitInsn(DUP);
-        mv.visitLdcInsn("bad entry");
-        mv.visitMethodInsn(INVOKESPECIAL, "java/lang/IllegalStateException", "<init>", "(Ljava/lang/String;)V", false);
-        mv.visitInsn(ATHROW);
-
         // Leaving the activation because the lane unwinds (START, WAIT): counters first.
         mv.visitLabel(unwound);
-        flush();
+        mv.visitVarInsn(ALOAD, 0);
+        mv.visitVarInsn(ILOAD, sSTEPS);
+        mv.visitVarInsn(ILOAD, sCALLS);
+        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "add", "(II)V", false);
         char rk = kindOf(fd.result());
         zero(mv, rk);
         mv.visitInsn(returnOp(rk));
@@ -609,9 +602,10 @@ final class FunctionCompiler {
         mv.visitVarInsn(ALOAD, sTHROW);
         pushInt(mv, fn);
         mv.visitVarInsn(ILOAD, sIP);
-        mv.visitVarInsn(LLOAD, sK);
+        mv.visitVarInsn(ILOAD, sSTEPS);
+        mv.visitVarInsn(ILOAD, sCALLS);
         mv.visitVarInsn(ILOAD, sSP);
-        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "fault", "(Ljava/lang/Throwable;IIJI)Ljava/lang/Throwable;", false);
+        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "fault", "(Ljava/lang/Throwable;IIIII)Ljava/lang/Throwable;", false);
         mv.visitInsn(ATHROW);
 
         mv.visitMaxs(0, 0);
@@ -728,9 +722,10 @@ final class FunctionCompiler {
             case TCALLC -> emitTailCallClosure(in);
             case RET -> {
                 mv.visitVarInsn(ALOAD, 0);
-                mv.visitVarInsn(LLOAD, sK);
+                mv.visitVarInsn(ILOAD, sSTEPS);
+                mv.visitVarInsn(ILOAD, sCALLS);
                 mv.visitVarInsn(ILOAD, sSP);
-                mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "leave", "(JI)V", false);
+                mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "leave", "(III)V", false);
                 load(o[0]);
                 mv.visitInsn(returnOp(kind[o[0]]));
             }
@@ -1002,11 +997,8 @@ final class FunctionCompiler {
             }
             pushInt(mv, d);
             mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "startJob", "(" + WORKER_D + LANE_D + "IIII[JI)V", false);
-            mv.visitVarInsn(ALOAD, 0);
-            mv.visitVarInsn(ILOAD, sSP);
-            mv.visitFieldInsn(PUTFIELD, CTX, "sp", "I");
             setIp(-1);
-            unwindWith(JitCtx.WAIT);
+            await();
             mv.visitLabel(inJob);
         }
 
@@ -1052,7 +1044,6 @@ final class FunctionCompiler {
             mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "pushed", "(I)V", false);
         }
         if (!countsCallInAdvance(i)) countCall();
-        setIp(-1);
 
         Label returned = new Label();
         if (op == Opcode.CALLC) {
@@ -1070,26 +1061,24 @@ final class FunctionCompiler {
                 for (int k = 0; k < cases.length; k++) {
                     mv.visitLabel(cases[k]);
                     int g = m.ctor(t.firstCtor() + k).closureFunction();
-                    directCall(g, all, d, slow, returned);
+                    directCall(g, all, d, returned);
                 }
             }
             mv.visitLabel(slow);
             startViaDispatcher(-1, a, all);
         } else {
-            int g = in.get(1);
-            Label slow = new Label();
-            directCall(g, args, d, slow, returned);
-            mv.visitLabel(slow);
-            startViaDispatcher(g, -1, args);
+            directCall(in.get(1), args, d, null);
         }
         // The callee returned into this activation's frame: pop it (restoring spilled frames first).
         mv.visitLabel(returned);
         mv.visitVarInsn(ALOAD, 0);
         pushInt(mv, ns + 1);
         mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "popped", "(I)I", false);
+        mv.visitInsn(DUP);
         mv.visitVarInsn(ISTORE, sSP);
-        hValid = false;
-        mv.visitJumpInsn(GOTO, after);
+        mv.visitJumpInsn(IFLT, unwound);
+        hValid = false; // the next instruction is the block after the call
+
     }
 
     /** Pushes the shape index of the closure in register {@code a} (its constructor minus the type's first). */
@@ -1109,17 +1098,10 @@ final class FunctionCompiler {
      * (else jumps to {@code slow}); stores the result in {@code d}; leaves this activation if
      * the callee unwound; else jumps to {@code returned}.
      */
-    private void directCall(int g, int[] args, int d, Label slow, Label returned) {
-        int cost = jit.frameBytes(g);
-        mv.visitVarInsn(ILOAD, 2);
-        pushInt(mv, jit.stackBudget - cost);
-        mv.visitJumpInsn(IF_ICMPGT, slow);
-        invokeRun(g, args, cost);
+    private void directCall(int g, int[] args, int d, Label returned) {
+        invokeRun(g, args, jit.frameBytes(g));
         mv.visitVarInsn(storeOp(kind[d]), slot[d]);
-        mv.visitVarInsn(ALOAD, 0);
-        mv.visitFieldInsn(GETFIELD, CTX, "unwind", "I");
-        mv.visitJumpInsn(IFNE, unwound);
-        mv.visitJumpInsn(GOTO, returned);
+        if (returned != null) mv.visitJumpInsn(GOTO, returned);
     }
 
     /** Pushes the arguments of {@code g}'s {@code run} and invokes it. */
@@ -1173,10 +1155,11 @@ final class FunctionCompiler {
         mv.visitJumpInsn(GOTO, unwound);
     }
 
-    private void unwindWith(int how) {
+    /** The lane waits: every compiled activation returns. */
+    private void await() {
         mv.visitVarInsn(ALOAD, 0);
-        pushInt(mv, how);
-        mv.visitFieldInsn(PUTFIELD, CTX, "unwind", "I");
+        mv.visitVarInsn(ILOAD, sSP);
+        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "await", "(I)V", false);
         mv.visitJumpInsn(GOTO, unwound);
     }
 
@@ -1191,17 +1174,42 @@ final class FunctionCompiler {
 
     /** Leaves this activation for {@code g(args)}: a direct invocation, or through the dispatcher. */
     private void tailCall(int g, int[] args) {
-        setIp(-1);
-        Label slow = new Label();
-        int cost = jit.frameBytes(g);
-        mv.visitVarInsn(ILOAD, 2);
-        pushInt(mv, jit.stackBudget - cost);
-        mv.visitJumpInsn(IF_ICMPGT, slow);
         flush();
-        invokeRun(g, args, cost);
+        invokeRun(g, args, jit.frameBytes(g));
         mv.visitInsn(returnOp(kindOf(m.function(g).result())));
-        mv.visitLabel(slow);
-        startViaDispatcher(g, -1, args);
+    }
+
+    /**
+     * In the prologue: an activation beyond the JIT's JVM stack budget asks the dispatcher to
+     * start it afresh (its caller's frame is already on the lane stack, or it was a tail call),
+     * so that no chain of direct calls grows the JVM stack without bound.
+     */
+    private void overBudget() {
+        Label ok = new Label();
+        mv.visitVarInsn(ILOAD, 2);
+        pushInt(mv, jit.stackBudget);
+        mv.visitJumpInsn(IF_ICMPLE, ok);
+        if (argsInArray) {
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitFieldInsn(GETFIELD, CTX, "argv", "[J");
+            mv.visitInsn(ICONST_0);
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
+            mv.visitFieldInsn(GETFIELD, LANE, "regs", "[J");
+            mv.visitInsn(ICONST_0);
+            pushInt(mv, arity);
+            mv.visitMethodInsn(INVOKESTATIC, "java/lang/System", "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V", false);
+        } else {
+            for (int p = 0; p < arity; p++) storeToLane(p);
+        }
+        mv.visitVarInsn(ALOAD, 0);
+        pushInt(mv, fn);
+        mv.visitVarInsn(ILOAD, sSP);
+        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "start", "(II)V", false);
+        char rk = kindOf(fd.result());
+        zero(mv, rk);
+        mv.visitInsn(returnOp(rk));
+        mv.visitLabel(ok);
     }
 
     private void selfLoop(int[] args) {
@@ -1316,7 +1324,7 @@ final class FunctionCompiler {
         Label stay = new Label();
         mv.visitJumpInsn(IFEQ, stay);
         setIp(-1);
-        unwindWith(JitCtx.WAIT);
+        await();
         mv.visitLabel(stay);
         mv.visitLabel(collect);
         for (int c = 1; c < dsts.length; c++) {
@@ -1391,32 +1399,40 @@ final class FunctionCompiler {
 
     // ================================================================== helpers
 
-    /** Counts the steps of a basic block (all of it, in advance; a fault corrects the count). */
-    private void addWork(long k) {
-        mv.visitVarInsn(LLOAD, sK);
-        pushLong(k);
-        mv.visitInsn(LADD);
-        mv.visitVarInsn(LSTORE, sK);
+    /** Counts a basic block's work (all of it, in advance; a fault corrects the count). */
+    private void countBlock(int leaderIndex) {
+        int steps = blockEnd[leaderIndex] - leaderIndex;
+        if (steps <= Short.MAX_VALUE) {
+            mv.visitIincInsn(sSTEPS, steps);
+        } else {
+            mv.visitVarInsn(ILOAD, sSTEPS);
+            pushInt(mv, steps);
+            mv.visitInsn(IADD);
+            mv.visitVarInsn(ISTORE, sSTEPS);
+        }
+        if (countsCallInAdvance(blockEnd[leaderIndex] - 1)) countCall();
     }
 
     private void countCall() {
-        addWork(JitCtx.CALL);
+        mv.visitIincInsn(sCALLS, 1);
     }
 
     /** Adds the activation's counters to the context's (before control leaves it). */
     private void flush() {
         mv.visitVarInsn(ALOAD, 0);
-        mv.visitVarInsn(LLOAD, sK);
-        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "add", "(J)V", false);
-        mv.visitInsn(LCONST_0);
-        mv.visitVarInsn(LSTORE, sK);
+        mv.visitVarInsn(ILOAD, sSTEPS);
+        mv.visitVarInsn(ILOAD, sCALLS);
+        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "add", "(II)V", false);
+        mv.visitInsn(ICONST_0);
+        mv.visitVarInsn(ISTORE, sSTEPS);
+        mv.visitInsn(ICONST_0);
+        mv.visitVarInsn(ISTORE, sCALLS);
     }
 
     /** At a loop's back edge: every {@link JitCtx#POLL_STEPS} steps, a look at the attention flag. */
     private void backEdgePoll() {
         Label skip = new Label();
-        mv.visitVarInsn(LLOAD, sK);
-        mv.visitInsn(L2I);
+        mv.visitVarInsn(ILOAD, sSTEPS);
         pushInt(mv, (int) JitCtx.POLL_STEPS);
         mv.visitJumpInsn(IF_ICMPLT, skip);
         flush();

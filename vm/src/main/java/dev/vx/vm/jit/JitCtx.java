@@ -48,7 +48,11 @@ public final class JitCtx {
 
     public Lane lane;
     public long[] st;
-    /** The lane's stack pointer when compiled code hands control back (return, unwind). */
+    /**
+     * The lane's stack pointer when a compiled activation ends: after a return, the stack
+     * pointer; while the lane unwinds ({@link #unwind} is {@link #START} or {@link #WAIT}), its
+     * complement {@code ~sp}, so one negative test tells a caller to leave too.
+     */
     public int sp;
     public int peak;
     /**
@@ -80,6 +84,7 @@ public final class JitCtx {
 
     /** Takes up a lane: its stack and stack pointer, and the worker's peak so far. */
     void begin(Lane l) {
+        faulted = null;
         lane = l;
         st = l.stack;
         sp = l.sp;
@@ -123,14 +128,14 @@ public final class JitCtx {
     }
 
     /** The activation ends (returning to compiled code or to the dispatcher) with stack pointer {@code sp}. */
-    public void leave(long work, int sp) {
-        this.work += work;
+    public void leave(int steps, int calls, int sp) {
+        work += steps + ((long) calls << 32);
         this.sp = sp;
     }
 
     /** Adds an activation's counters. */
-    public void add(long work) {
-        this.work += work;
+    public void add(int steps, int calls) {
+        work += steps + ((long) calls << 32);
     }
 
     /** The push of a continuation frame {@code [rw]} at {@code sp}; returns the new stack pointer. */
@@ -189,7 +194,11 @@ public final class JitCtx {
      */
     public int popped(int n) {
         int s = sp;
-        if (st[s - 1] == Layout.FID_EXIT) s = restoreTop(s);
+        if (s <= Layout.EXIT_FRAME_WORDS) {
+            if (s < 0) return -1; // the lane unwinds
+            // Only the bottom exit frame is left: the caller's frame was spilled.
+            s = restoreTop(s);
+        }
         return s - n;
     }
 
@@ -205,8 +214,14 @@ public final class JitCtx {
     /** Unwinds to the dispatcher, which starts {@code f} (its arguments are in {@code lane.regs}). */
     public void start(int f, int sp) {
         nextFunction = f;
-        this.sp = sp;
+        this.sp = ~sp;
         unwind = START;
+    }
+
+    /** Unwinds to the dispatcher: the lane waits (its state is saved). */
+    public void await(int sp) {
+        this.sp = ~sp;
+        unwind = WAIT;
     }
 
     /**
@@ -235,22 +250,28 @@ public final class JitCtx {
      * backtrace (the lane stack holds every caller's frame); otherwise (it came from a callee)
      * the counters are added as they are.
      */
-    public Throwable fault(Throwable t, int f, int ip, long work, int sp) {
-        this.work += work;
-        if (ip < 0) return t;
+    public Throwable fault(Throwable t, int f, int ip, int steps, int calls, int sp) {
+        add(steps, calls);
+        if (ip < 0 || t == faulted) return t;
         this.work -= jit.workAfter(f, ip);
         if (t instanceof VmError) {
             int pc = JitSupport.insnPositions(prog, f)[ip];
-            return new ProgramFailure(t.getMessage(), Backtrace.of(prog, heap.words, f, pc, st, sp));
+            t = new ProgramFailure(t.getMessage(), Backtrace.of(prog, heap.words, f, pc, st, sp));
         }
+        faulted = t;
         return t;
     }
+
+    /**
+     * The exception the innermost compiled activation already accounted for: the activations
+     * it passes through on its way out (their calls' callee failed) only add their counters.
+     */
+    private Throwable faulted;
 
     /** The lane waits at {@code (f, pc)} (its registers are in {@code lane.regs}). */
     public void suspend(int f, int pc, int sp) {
         lane.function = f;
         lane.pc = pc;
         lane.sp = sp;
-        this.sp = sp;
     }
 }

@@ -65,18 +65,20 @@ public final class JitEngine implements Engine {
                     continue;
                 }
                 long v = fn.enter(c, pc);
-                int u = c.unwind;
-                if (u == JitCtx.RUN) {
+                if (c.sp >= 0) {
                     if (!JitSupport.returnInto(jit.prog, lane, w, c.sp, v)) return;
                     c.sp = lane.sp;
                     f = lane.function;
                     pc = lane.pc;
-                } else if (u == JitCtx.START) {
-                    c.unwind = JitCtx.RUN;
+                    continue;
+                }
+                c.sp = ~c.sp;
+                int u = c.unwind;
+                c.unwind = JitCtx.RUN;
+                if (u == JitCtx.START) {
                     f = c.nextFunction;
                     pc = 0;
                 } else {
-                    c.unwind = JitCtx.RUN;
                     return; // waiting: the compiled code saved the lane's state
                 }
             }
