@@ -104,7 +104,7 @@ class JitParityTest {
                 if (c.module() == null) return; // a diagnostics program: no engine runs it
                 VmOptions o = options(flags).withThreads(1);
                 Run interp = run(c.module(), o.withEngine("interp"), args);
-                for (String threshold : List.of("0", "1000")) {
+                for (String threshold : List.of("0", "1000", "100")) {
                     Run jit = withThreshold(threshold, c.module(), o, args);
                     String what = f + " (threshold " + threshold + ")";
                     assertEquals(interp.status(), jit.status(), what + ": status\n" + jit.err());

@@ -52,6 +52,7 @@ final class FunctionCompiler {
     private static final String ALLOC = "dev/vx/vm/Allocator";
     private static final String ALLOC_D = "L" + ALLOC + ";";
     private static final String ARRAYS = "dev/vx/vm/ArrayCells";
+    private static final String HEAP = Type.getInternalName(JitHeap.class);
     private static final String SUPPORT = Type.getInternalName(JitSupport.class);
     private static final String LANE = "dev/vx/vm/Lane";
     private static final String LANE_D = "L" + LANE + ";";
@@ -100,6 +101,7 @@ final class FunctionCompiler {
     private MethodVisitor mv;
     private Label[] labels;
     private Label unwound;
+    private Label loopTop;
     private final Map<Integer, Label> pollStubs = new HashMap<>();
 
     FunctionCompiler(Jit jit, int f) {
@@ -542,6 +544,11 @@ final class FunctionCompiler {
         mv.visitLabel(tryStart);
         mv.visitVarInsn(ILOAD, 1);
         mv.visitJumpInsn(IFNE, entries);
+        loopTop = new Label();
+        if (hasSelfLoop()) {
+            mv.visitLabel(loopTop);
+            mv.visitInsn(NOP); // a block of its own: the outer loop's header (see selfLoop)
+        }
 
         for (int i = 0; i < n; i++) {
             Insn in = code.get(i);
@@ -821,7 +828,7 @@ final class FunctionCompiler {
                 mv.visitVarInsn(ALOAD, sH);
                 load(o[1]);
                 load(o[2]);
-                mv.visitMethodInsn(INVOKESTATIC, ARRAYS, "get", "([JJJ)J", false);
+                mv.visitMethodInsn(INVOKESTATIC, HEAP, "aget", "([JJJ)J", false);
                 storeWord(o[0]);
             }
             case ASET -> {
@@ -1221,8 +1228,28 @@ final class FunctionCompiler {
             }
         }
         for (int k = args.length - 1; k >= 0; k--) store(k);
-        backEdgePoll();
-        mv.visitJumpInsn(GOTO, labels[0]);
+        // The poll leaves the inner loop for an outer one (through loopTop), so that the inner
+        // loop has no call in it and HotSpot can hoist what is invariant out of it.
+        mv.visitVarInsn(ILOAD, sSTEPS);
+        pushInt(mv, (int) JitCtx.POLL_STEPS);
+        mv.visitJumpInsn(IF_ICMPLT, labels[0]);
+        flush();
+        setIp(-1);
+        mv.visitVarInsn(ALOAD, 0);
+        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "poll", "()V", false);
+        if (hValid) reloadHeapInto(mv);
+        mv.visitJumpInsn(GOTO, loopTop);
+    }
+
+    private boolean hasSelfLoop() {
+        for (Insn in : code) {
+            if (in.op() == Opcode.TCALL && in.get(0) == fn) return true;
+            if (in.op() == Opcode.TCALLC) {
+                TypeDesc t = m.type(fd.registerTypes()[in.get(0)]);
+                for (int k = 0; k < t.ctorCount(); k++) if (m.ctor(t.firstCtor() + k).closureFunction() == fn) return true;
+            }
+        }
+        return false;
     }
 
     private void emitTailCallClosure(Insn in) {

@@ -27,7 +27,7 @@ import java.util.Map;
  * call goes through the dispatcher, default {@value #DEFAULT_STACK_BUDGET}).
  */
 public final class Jit {
-    static final int DEFAULT_THRESHOLD = 1000;
+    static final int DEFAULT_THRESHOLD = 100;
     static final int DEFAULT_MAX_BYTECODE = 8000;
     static final int DEFAULT_STACK_BUDGET = 256 * 1024;
 
