@@ -24,7 +24,9 @@ import java.util.Map;
  * function at its first call), {@code vx.jit.maxBytecode} (the largest method the JIT
  * generates, default {@value #DEFAULT_MAX_BYTECODE} bytes: HotSpot does not compile larger
  * ones), {@code vx.jit.stackBudget} (bytes of estimated JVM frames of direct calls before a
- * call goes through the dispatcher, default {@value #DEFAULT_STACK_BUDGET}).
+ * call goes through the dispatcher, default {@value #DEFAULT_STACK_BUDGET}), {@code vx.jit.dump}
+ * (a folder to write the generated classes to), {@code vx.jit.failFor} (a function name: its
+ * class generation fails, to test that failure's report).
  */
 public final class Jit {
     static final int DEFAULT_THRESHOLD = 100;
@@ -115,6 +117,9 @@ public final class Jit {
     byte[] generate(int f) {
         long t0 = System.nanoTime();
         try {
+            if (name(f).equals(System.getProperty("vx.jit.failFor"))) {
+                throw new IllegalStateException("injected failure (vx.jit.failFor)");
+            }
             FunctionCompiler fc = new FunctionCompiler(this, f);
             byte[] code;
             String tooLarge;
