@@ -30,9 +30,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * The JIT against the interpreter on every golden program (conformance/programs): the same
  * exit status, standard output and error output (messages and backtraces), and with one
  * thread the same statistics, every figure but the wall time (steps included). The JIT runs
- * twice: compiling every function at its first call ({@code vx.jit.threshold=0}, so compiled
- * code runs nearly everything), and with the default tiering (mixed mode). It also runs with
- * two threads, where output and status must still agree.
+ * compiling every function at its first call ({@code vx.jit.threshold=0}, so compiled code
+ * runs nearly everything), with the default tiering and a later one (mixed mode), and with a
+ * tiny JVM stack budget for direct calls (nearly every call through the dispatcher). It also
+ * runs with two threads, where output and status must still agree.
  */
 class JitParityTest {
     record Run(int status, String out, String err, Map<String, String> stats) {}
@@ -73,14 +74,20 @@ class JitParityTest {
         return m;
     }
 
+    /** {@code threshold} is the JIT's; "0/3000" also limits direct calls to a 3000-byte JVM stack budget. */
     static Run withThreshold(String threshold, Module m, VmOptions o, List<String> args) {
+        String[] parts = threshold.split("/");
         String old = System.getProperty("vx.jit.threshold");
-        System.setProperty("vx.jit.threshold", threshold);
+        String oldBudget = System.getProperty("vx.jit.stackBudget");
+        System.setProperty("vx.jit.threshold", parts[0]);
+        if (parts.length > 1) System.setProperty("vx.jit.stackBudget", parts[1]);
         try {
             return run(m, o.withEngine("jit"), args);
         } finally {
             if (old == null) System.clearProperty("vx.jit.threshold");
             else System.setProperty("vx.jit.threshold", old);
+            if (oldBudget == null) System.clearProperty("vx.jit.stackBudget");
+            else System.setProperty("vx.jit.stackBudget", oldBudget);
         }
     }
 
@@ -104,7 +111,7 @@ class JitParityTest {
                 if (c.module() == null) return; // a diagnostics program: no engine runs it
                 VmOptions o = options(flags).withThreads(1);
                 Run interp = run(c.module(), o.withEngine("interp"), args);
-                for (String threshold : List.of("0", "1000", "100")) {
+                for (String threshold : List.of("0", "100", "1000", "0/3000")) {
                     Run jit = withThreshold(threshold, c.module(), o, args);
                     String what = f + " (threshold " + threshold + ")";
                     assertEquals(interp.status(), jit.status(), what + ": status\n" + jit.err());
