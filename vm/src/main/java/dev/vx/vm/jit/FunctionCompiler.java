@@ -770,21 +770,20 @@ final class FunctionCompiler {
                 mv.visitInsn(LALOAD);
                 storeWord(o[0]);
             }
-            case DUP -> {
+            case DUP, DROP -> {
+                // The fast path inline (HotSpot inlines the small helper), the rest out of line.
+                if (op == Opcode.DROP) setIp(i);
                 useHeap();
-                mv.visitVarInsn(ALOAD, sALLOC);
+                Label done = new Label();
                 mv.visitVarInsn(ALOAD, sH);
                 load(o[0]);
-                mv.visitMethodInsn(INVOKESTATIC, ALLOC, "dup", "(" + ALLOC_D + "[JJ)V", false);
-            }
-            case DROP -> {
-                setIp(i);
-                useHeap();
+                mv.visitMethodInsn(INVOKESTATIC, ALLOC, op == Opcode.DUP ? "dupFast" : "dropFast", "([JJ)Z", false);
+                mv.visitJumpInsn(IFNE, done);
                 mv.visitVarInsn(ALOAD, sALLOC);
-                mv.visitVarInsn(ALOAD, sH);
                 load(o[0]);
-                mv.visitMethodInsn(INVOKESTATIC, ALLOC, "drop", "(" + ALLOC_D + "[JJ)V", false);
-                hValid = false;
+                mv.visitMethodInsn(INVOKEVIRTUAL, ALLOC, op == Opcode.DUP ? "dup" : "drop", "(J)V", false);
+                mv.visitLabel(done);
+                if (op == Opcode.DROP) hValid = false;
             }
             case FREE -> {
                 setIp(i);
