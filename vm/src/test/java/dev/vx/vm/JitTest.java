@@ -85,8 +85,11 @@ class JitTest {
             Run jit = run(m, o.withEngine("jit"), args, p);
             assertEquals(interp.status(), jit.status(), p + ": status\n" + jit.err());
             assertEquals(interp.out(), jit.out(), p + ": stdout");
-            assertEquals(interp.err(), jit.err(), p + ": stderr");
-            if (o.threads() == 1) assertEquals(comparable(interp.stats()), comparable(jit.stats()), p + ": statistics");
+            if (o.threads() == 1) {
+                // (With several threads, which lane a failing child ran on, and so its backtrace, varies.)
+                assertEquals(interp.err(), jit.err(), p + ": stderr");
+                assertEquals(comparable(interp.stats()), comparable(jit.stats()), p + ": statistics");
+            }
             assertEquals("jit", jit.stats().get("engine"));
             runs.add(jit);
         }
@@ -219,6 +222,81 @@ class JitTest {
         // A small one is compiled.
         Run s = parity(bigFunction(20, 300), one(), List.of(), List.of(Map.of("vx.jit.threshold", "0"))).get(0);
         assertEquals("0", s.stats().get("jit_fallbacks"), s.stats().toString());
+    }
+
+    /**
+     * A function of 200 parameters (more than a JVM method descriptor holds as longs: they
+     * travel in an array) that sums them, called directly, tail-called, and started by the
+     * dispatcher; and a loop written with a backward jump (the compiler writes loops as tail
+     * calls, but the bytecode allows jumps back).
+     */
+    static Module manyParamsAndBackwardJumps() {
+        int U32 = Scalar.U32.typeId(), BOOL = Scalar.BOOL.typeId();
+        int np = 200;
+        int[] params = new int[np];
+        Arrays.fill(params, U32);
+        int[] regs = new int[np + 1];
+        Arrays.fill(regs, U32);
+        List<Insn> sum = new ArrayList<>();
+        sum.add(Insn.of(MOV, np, 0));
+        for (int k = 1; k < np; k++) {
+            sum.add(Insn.of(ADD_U32, np, np, k));
+            if (k % 7 == 0) sum.add(Insn.of(MUL_U32, np, np, k)); // the order of the parameters matters
+        }
+        sum.add(Insn.of(RET, np));
+        FunctionDesc wide = HandModules.fn(0, params, U32, regs, sum);
+        // tail(x) = tail-calls wide(x, x + 1, ...)
+        List<Insn> tail = new ArrayList<>();
+        int[] targs = new int[np + 1];
+        targs[0] = np;
+        tail.add(Insn.of(LDI, np + 1, 1));
+        for (int k = 0; k < np; k++) {
+            tail.add(Insn.of(k == 0 ? MOV : ADD_U32, k == 0 ? new int[]{1 + k, 0} : new int[]{1 + k, k, np + 1}));
+            targs[1 + k] = 1 + k;
+        }
+        tail.add(Insn.of(TCALL, concat(new int[]{0}, targs)));
+        int[] tregs = new int[np + 2];
+        Arrays.fill(tregs, U32);
+        FunctionDesc tailFn = HandModules.fn(3, new int[]{U32}, U32, tregs, tail);
+        // main: i = 50; acc = 0; loop: if i == 0 goto end; acc += tail(i); i -= 1; goto loop; end: ret acc
+        FunctionDesc main = HandModules.fn(2, new int[0], U32, new int[]{U32, U32, U32, BOOL, U32}, List.of(
+                Insn.of(LDI, 0, 50),
+                Insn.of(LDI, 1, 0),
+                Insn.of(LDI, 2, 0),
+                Insn.of(EQ, 3, 0, 2),
+                Insn.of(JT, 3, 10),
+                Insn.of(CALL, 4, 1, 1, 0, 2, 0, 1),
+                Insn.of(ADD_U32, 1, 1, 4),
+                Insn.of(LDI, 2, 1),
+                Insn.of(SUB_U32, 0, 0, 2),
+                Insn.of(JMP, 2),
+                Insn.of(RET, 1)));
+        return new Module(new byte[32], List.of("wide", "wide.vx", "main", "tail"), new long[0],
+                Module.BUILTIN_TYPES, List.of(), List.of(wide, tailFn, main), 2, true);
+    }
+
+    static int[] concat(int[] a, int[] b) {
+        int[] c = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
+    @Test
+    void manyParametersAndBackwardJumps() {
+        Run r = parity(manyParamsAndBackwardJumps(), one(), List.of(), MODES).get(0);
+        assertEquals(0, r.status(), r.err());
+        assertEquals("0", r.stats().get("jit_fallbacks"));
+        parity(manyParamsAndBackwardJumps(), VmOptions.defaults().withThreads(2), List.of(), List.of(Map.of("vx.jit.threshold", "0")));
+    }
+
+    @Test
+    void heapGrowthWhileWorkersRunCompiledCode() throws Exception {
+        // Builds trees of millions of cells on two and four threads: the heap array is
+        // replaced several times while compiled code on other workers holds it.
+        for (int threads : new int[]{2, 4}) {
+            parity(fixture("tree_sum"), VmOptions.defaults().withThreads(threads), List.of("19"),
+                    List.of(Map.of("vx.jit.threshold", "0"), Map.of()));
+        }
     }
 
     @Test

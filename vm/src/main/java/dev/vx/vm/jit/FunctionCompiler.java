@@ -197,15 +197,7 @@ final class FunctionCompiler {
         }
     }
 
-    /**
-     * A basic block's work counted in advance at its start: its steps, and one call if it ends
-     * with a call that always counts (not a fork group's later child, not a job).
-     */
-    private long blockWork(int leaderIndex) {
-        int last = blockEnd[leaderIndex] - 1;
-        return blockEnd[leaderIndex] - leaderIndex + (countsCallInAdvance(last) ? JitCtx.CALL : 0);
-    }
-
+    /** Whether a block ending with instruction {@code i} counts its call in advance (at its start). */
     private boolean countsCallInAdvance(int i) {
         Opcode op = code.get(i).op();
         return op == Opcode.TCALL || op == Opcode.TCALLC || (op == Opcode.CALL && childOf[i] <= 0) || op == Opcode.CALLC;
@@ -524,9 +516,7 @@ final class FunctionCompiler {
         mv.visitInsn(ICONST_M1);
         mv.visitVarInsn(ISTORE, sIP);
         if (argsInArray) {
-            Label skip = new Label();
-            mv.visitVarInsn(ILOAD, 1);
-            mv.visitJumpInsn(IFNE, skip);
+            // (Also for a continuation, where they are dead: the JVM's verifier wants them defined.)
             for (int p = 0; p < arity; p++) {
                 mv.visitVarInsn(ALOAD, 0);
                 mv.visitFieldInsn(GETFIELD, CTX, "argv", "[J");
@@ -534,7 +524,6 @@ final class FunctionCompiler {
                 mv.visitInsn(LALOAD);
                 storeWord(p);
             }
-            mv.visitLabel(skip);
         }
         Label tryStart = new Label();
         Label tryEnd = new Label();
