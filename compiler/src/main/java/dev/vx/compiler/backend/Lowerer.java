@@ -388,7 +388,7 @@ final class Lowerer {
         System.arraycopy(be.types.components(funcType), 0, paramTypes, 1, paramTypes.length - 1);
         IrFunction lifted = new IrFunction(name, paramTypes, be.types.result(funcType), fn.file);
         int fid = be.addFunction(lifted);
-        be.types.setClosureFunction(ctor, fid);
+        be.closureFunction(ctor, fid);
         Lowerer sub = new Lowerer(be, lifted, subst);
         sub.line = line;
         for (int i = 0; i < captured.size(); i++) {
