@@ -65,11 +65,15 @@ public final class Backend {
         while (!pending.isEmpty()) pending.poll().run();
         TypeTable.Finished tables = types.finish();
         List<FunctionDesc> descs = new ArrayList<>(functions.size());
-        for (IrFunction f : functions) Emitter.removeUnreachable(f);
+        for (IrFunction f : functions) {
+            Emitter.mergeStraightLines(f);
+            Emitter.removeUnreachable(f);
+        }
         BorrowInference.run(functions, types, closureFunctions);
         for (IrFunction f : functions) BorrowInference.untailBorrowingCalls(f, functions, types);
         for (IrFunction f : functions) {
             RcInsertion.run(f, types, functions);
+            Reuse.run(f, types);
             int[] regTypes = RegisterAllocator.run(f);
             descs.add(Emitter.emit(f, regTypes, tables.ctorIds(), pool));
         }

@@ -13,7 +13,8 @@ import java.util.Set;
  * the call nor down in the callee. A list traversal then costs no reference-count
  * operation at all.
  *
- * <p>Some parameters must be owned: those of closure functions (a closure call does not
+ * <p>A parameter whose cell the function could reuse for a new cell stays owned (reuse needs
+ * ownership; see {@link Reuse}). Some parameters must be owned: those of closure functions (a closure call does not
  * know its callee), of calls that may run on another lane (fork children, jobs), and any
  * parameter that receives an owned value in a tail call within a recursive cycle — borrowing
  * there would force the caller to drop the value after the call, and a loop would stop
@@ -41,7 +42,7 @@ final class BorrowInference {
         for (int f = 0; f < functions.size(); f++) {
             IrFunction fn = functions.get(f);
             for (int p = 0; p < fn.params.length; p++) {
-                fn.borrowed[p] = !ownsAll.contains(f) && types.isRef(fn.params[p]);
+                fn.borrowed[p] = !ownsAll.contains(f) && types.isRef(fn.params[p]) && !Reuse.reusable(fn, p, types);
             }
         }
         for (IrFunction fn : functions) {

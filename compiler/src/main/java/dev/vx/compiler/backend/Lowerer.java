@@ -394,6 +394,7 @@ final class Lowerer {
         for (int i = 0; i < captured.size(); i++) {
             int r = lifted.newReg(capTypes[i]);
             sub.emit(GET, r, 0, i);
+            sub.cur.last().ctor = ctor;
             sub.env.put(captured.get(i), r);
         }
         for (int i = 0; i < params.size(); i++) sub.env.put(params.get(i), 1 + i);
