@@ -37,7 +37,7 @@ final class Programs {
         requireReadable(file);
         Compiler.Result r = fresh ? Compiler.compile(file, base())
                 : CompileCache.compile(file, () -> Compiler.compile(file, base()));
-        if (!r.diagnostics().isEmpty()) Vxvm.ERR.print(r.diagnostics());
+        if (!r.diagnostics().isEmpty()) Vxvm.err().print(r.diagnostics());
         if (r.module() == null) throw new CompileFailed(r.errorCount());
         return r.module();
     }
