@@ -490,7 +490,7 @@ final class ExprChecker {
                 cx.scope.bind(b);
                 destructure.add(null);
             } else {
-                binders.add(new Binder("_", params.get(i), p.span()));
+                binders.add(new Binder(p instanceof Ast.WildPat ? "_" : "$param" + i, params.get(i), p.span()));
                 destructure.add(p instanceof Ast.WildPat ? null
                         : patterns.irrefutable(p, params.get(i), "a lambda parameter"));
             }
