@@ -269,7 +269,8 @@ public final class Lexer {
             default -> TokenKind.LBRACE;
         };
         if (brackets.isEmpty()) {
-            diags.error(spanAt(start, pos), "unmatched " + kind.display + ": no bracket is open here");
+            // The parser reports it, as the token it did not expect.
+            emit(kind, start, pos, null);
             return;
         }
         if (out.kind(brackets.peekLast()) != open) {

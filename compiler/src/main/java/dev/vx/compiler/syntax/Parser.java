@@ -225,7 +225,9 @@ public final class Parser {
 
     private void closeAngle() {
         if (at(SHR)) {
+            // `>>` closes two lists: this one, and (left in its place) the enclosing one.
             t.splitShiftRight(p);
+            return;
         }
         expect(GT, "`>` to close the type arguments");
     }
