@@ -118,7 +118,9 @@ public enum Opcode {
     ASLICE("rrrr"),
 
     /** {@code d := prim(args)}; the arguments are borrowed. */
-    PRIM("rpR");
+    PRIM("rpR"),
+    /** {@code d :=} a new empty array of {@code d}'s type (generic code has no element to fill with). */
+    AEMPTY("r");
 
     /** One {@link Operand} code per operand. */
     public final String shape;
@@ -142,6 +144,17 @@ public enum Opcode {
         return switch (this) {
             case JMP, SWITCH, TCALL, TCALLC, RET, PANIC, EXIT -> true;
             default -> false;
+        };
+    }
+
+    /**
+     * The first operand is a register the instruction writes (its destination {@code d}).
+     * Every other register operand, and every register of a list operand, is read.
+     */
+    public boolean hasDestination() {
+        return switch (this) {
+            case NOP, JMP, JT, JF, SWITCH, TCALL, TCALLC, RET, JOIN, PANIC, EXIT, DUP, DROP, FREE -> false;
+            default -> true;
         };
     }
 

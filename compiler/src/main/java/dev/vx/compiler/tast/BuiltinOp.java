@@ -12,6 +12,8 @@ public enum BuiltinOp {
     FROM_BITS,
     /** {@code Array.fill<A>(n: U32, v: A) -> Array<A>}. */
     ARRAY_FILL,
+    /** {@code __array_empty<A>() -> Array<A>}: the empty array (Base needs it in generic code). */
+    ARRAY_EMPTY,
     /** {@code Array.len<A>(a: Array<A>) -> U32}. */
     ARRAY_LEN,
     /** {@code Array.get<A>(a: Array<A>, i: U32) -> A}, also written {@code a[i]}. */

@@ -118,6 +118,7 @@ public final class Builtins {
             add(t, new Builtin("__prim_" + p.name().toLowerCase(Locale.ROOT), List.of(), names, params,
                     primType(p.result), BuiltinOp.PRIM, null, null, p, true));
         }
+        generic(t, "__array_empty", a, List.of(), List.of(), arr, BuiltinOp.ARRAY_EMPTY, true);
         generic(t, "__panic", a, List.of("message"), List.of(StringType.INSTANCE), pa, BuiltinOp.PANIC, true);
         generic(t, "__exit", a, List.of("code"), List.of(u32), pa, BuiltinOp.EXIT, true);
         TypeParam tp = new TypeParam("T", null);

@@ -1,0 +1,66 @@
+package dev.vx.bytecode;
+
+import java.util.List;
+
+/**
+ * What the code checks of one function share: the function, its register types, type lookups
+ * and the message format {@code function <name>: instruction <index> (<mnemonic>): <rule>}.
+ * Used only after {@link TableVerifier} has accepted the tables.
+ */
+final class FunctionContext {
+    final Module m;
+    final int id;
+    final FunctionDesc f;
+    final List<Insn> code;
+    final int[] regType;
+    final TypeNames names;
+    /** The closure constructor whose function this is, or -1. */
+    final int closureCtor;
+    private final String name;
+
+    FunctionContext(Module m, int id, TypeNames names, int closureCtor) {
+        this.m = m;
+        this.id = id;
+        this.f = m.functions().get(id);
+        this.code = f.code();
+        this.regType = f.registerTypes();
+        this.names = names;
+        this.closureCtor = closureCtor;
+        this.name = TableVerifier.functionName(m, id);
+    }
+
+    BytecodeException at(int pc, String rule) {
+        Opcode op = code.get(pc).op();
+        return new BytecodeException("function " + name + ": instruction " + pc + " ("
+                + (op == null ? "?" : op.mnemonic()) + "): " + rule);
+    }
+
+    BytecodeException function(String rule) {
+        return new BytecodeException("function " + name + ": " + rule);
+    }
+
+    TypeDesc type(int typeId) {
+        return m.types().get(typeId);
+    }
+
+    TypeDesc typeOfReg(int r) {
+        return m.types().get(regType[r]);
+    }
+
+    CtorDesc ctor(int globalId) {
+        return m.ctors().get(globalId - Layout.FIRST_CTOR);
+    }
+
+    String ctorName(int globalId) {
+        return TypeNames.printable(m.strings().get(ctor(globalId).name()));
+    }
+
+    String typeName(int typeId) {
+        return names.name(typeId);
+    }
+
+    /** The register's type, for messages. */
+    String regTypeName(int r) {
+        return names.name(regType[r]);
+    }
+}

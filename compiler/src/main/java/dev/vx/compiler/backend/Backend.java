@@ -1,0 +1,202 @@
+package dev.vx.compiler.backend;
+
+import dev.vx.bytecode.FunctionDesc;
+import dev.vx.bytecode.Module;
+import dev.vx.bytecode.Opcode;
+import dev.vx.bytecode.Scalar;
+import dev.vx.compiler.SourceFile;
+import dev.vx.compiler.tast.Builtin;
+import dev.vx.compiler.tast.FunctionDef;
+import dev.vx.compiler.tast.Program;
+import dev.vx.compiler.types.FunctionType;
+import dev.vx.compiler.types.IoType;
+import dev.vx.compiler.types.Type;
+import dev.vx.compiler.types.TypeParam;
+import dev.vx.compiler.types.Types;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The compiler's back end: monomorphisation (each definition is lowered once per list of
+ * type arguments it is used at, starting from {@code main}, so unused code is never
+ * emitted), lowering, reference counting, register allocation and emission of one
+ * {@link Module}. Everything is deterministic: the same program gives the same module.
+ */
+public final class Backend {
+    /** A bound on instances: past it, a definition is instantiated at ever-growing types. */
+    private static final int MAX_INSTANCES = 200_000;
+
+    final Pool pool = new Pool();
+    final TypeTable types = new TypeTable(pool);
+    private final List<IrFunction> functions = new ArrayList<>();
+    private final Map<Instance, Integer> instances = new HashMap<>();
+    private final ArrayDeque<Runnable> pending = new ArrayDeque<>();
+    private final Map<Instance, Integer> functionValues = new HashMap<>();
+    private final Map<Instance, Integer> builtinValues = new HashMap<>();
+
+    /** A definition (or builtin) at concrete type arguments. Definitions compare by identity. */
+    private record Instance(Object def, List<Type> typeArgs) {}
+
+    private Backend() {}
+
+    /** Compiles a checked program to a module. */
+    public static Module compile(Program program) {
+        return new Backend().run(program);
+    }
+
+    private Module run(Program program) {
+        FunctionDef main = program.main();
+        int mainId = instance(main, List.of());
+        int entry = mainId;
+        boolean print = true;
+        if (main.resultType() instanceof IoType io) {
+            entry = ioEntry(mainId, main, io);
+            print = false;
+        }
+        while (!pending.isEmpty()) pending.poll().run();
+        TypeTable.Finished tables = types.finish();
+        List<FunctionDesc> descs = new ArrayList<>(functions.size());
+        for (IrFunction f : functions) {
+            Emitter.removeUnreachable(f);
+            RcInsertion.run(f, types);
+            int[] regTypes = RegisterAllocator.run(f);
+            descs.add(Emitter.emit(f, regTypes, tables.ctorIds(), pool));
+        }
+        long[] constants = pool.constants.stream().mapToLong(Long::longValue).toArray();
+        return new Module(sourceHash(program.sources()), pool.strings, constants, tables.types(), tables.ctors(),
+                descs, entry, print);
+    }
+
+    /** {@code main() -> IO(T)}: an entry that gets the action from main and runs it. */
+    private int ioEntry(int mainId, FunctionDef main, IoType io) {
+        int result = types.of(io.result());
+        IrFunction f = new IrFunction("main.run", new int[0], result, main.file().path());
+        int id = addFunction(f);
+        IrFunction.Block b = f.newBlock();
+        int line = main.span().line();
+        int action = f.newReg(types.of(io));
+        int unit = f.newReg(Scalar.UNIT.typeId());
+        int r = f.newReg(result);
+        b.insns.add(new IrInsn(Opcode.CALL, line, Lowerer.call(action, mainId, new int[0])));
+        b.insns.add(new IrInsn(Opcode.LDI, line, unit, 0));
+        b.insns.add(new IrInsn(Opcode.CALLC, line, Lowerer.call(r, action, new int[]{unit})));
+        b.insns.add(new IrInsn(Opcode.RET, line, r));
+        return id;
+    }
+
+    int addFunction(IrFunction f) {
+        functions.add(f);
+        return functions.size() - 1;
+    }
+
+    /** The function id of {@code def} at {@code typeArgs}, lowering it later if it is new. */
+    int instance(FunctionDef def, List<Type> typeArgs) {
+        Instance key = new Instance(def, typeArgs);
+        Integer known = instances.get(key);
+        if (known != null) return known;
+        if (instances.size() >= MAX_INSTANCES) {
+            throw new CompileLimitException(def.name() + " is instantiated at ever larger types "
+                    + "(polymorphic recursion); give its recursive calls the same type arguments");
+        }
+        Map<TypeParam, Type> subst = substitution(def.typeParams(), typeArgs);
+        int[] params = def.params().stream().mapToInt(p -> types.of(Types.substitute(p.type(), subst))).toArray();
+        int result = types.of(Types.substitute(def.resultType(), subst));
+        IrFunction f = new IrFunction(instanceName(def.name(), typeArgs), params, result, def.file().path());
+        int id = addFunction(f);
+        instances.put(key, id);
+        pending.add(() -> new Lowerer(this, f, subst).lowerDefinition(def));
+        return id;
+    }
+
+    private static Map<TypeParam, Type> substitution(List<TypeParam> params, List<Type> args) {
+        Map<TypeParam, Type> m = new HashMap<>();
+        for (int i = 0; i < params.size(); i++) m.put(params.get(i), args.get(i));
+        return m;
+    }
+
+    private static String instanceName(String name, List<Type> args) {
+        if (args.isEmpty()) return name;
+        StringBuilder s = new StringBuilder(name).append('<');
+        for (int i = 0; i < args.size(); i++) s.append(i > 0 ? ", " : "").append(args.get(i));
+        return s.append('>').toString();
+    }
+
+    /**
+     * The closure shape for a top-level function used as a value: a cell without captures
+     * whose function tail-calls the instance.
+     */
+    int functionValue(FunctionDef def, List<Type> typeArgs, int funcType) {
+        Instance key = new Instance(def, typeArgs);
+        Integer known = functionValues.get(key);
+        if (known != null) return known;
+        int target = instance(def, typeArgs);
+        String name = instanceName(def.name(), typeArgs);
+        int ctor = wrapper(name, funcType, def.file().path(), def.span().line(), (f, args) -> {
+            f.blocks.get(0).insns.add(new IrInsn(Opcode.TCALL, def.span().line(), Lowerer.withList(new int[]{target}, args)));
+        });
+        functionValues.put(key, ctor);
+        return ctor;
+    }
+
+    /** The closure shape for a builtin used as a value. */
+    int builtinValue(Builtin b, List<Type> typeArgs, int funcType) {
+        Instance key = new Instance(b, typeArgs);
+        Integer known = builtinValues.get(key);
+        if (known != null) return known;
+        Map<TypeParam, Type> subst = substitution(b.typeParams(), typeArgs);
+        Type result = Types.substitute(b.resultType(), subst);
+        int ctor = wrapper(instanceName(b.name(), typeArgs), funcType, "<builtin>", 0, (f, args) -> {
+            Lowerer l = new Lowerer(this, f, subst);
+            l.cur = f.blocks.get(0);
+            l.builtinWrapperBody(b, result, args.length);
+        });
+        builtinValues.put(key, ctor);
+        return ctor;
+    }
+
+    private interface WrapperBody {
+        void fill(IrFunction f, int[] args);
+    }
+
+    private int wrapper(String name, int funcType, String file, int line, WrapperBody body) {
+        int ctor = types.closure(funcType, name, new int[0]);
+        int[] comps = types.components(funcType);
+        int[] params = new int[1 + comps.length];
+        params[0] = funcType;
+        System.arraycopy(comps, 0, params, 1, comps.length);
+        IrFunction f = new IrFunction(name + ".value", params, types.result(funcType), file);
+        int id = addFunction(f);
+        types.setClosureFunction(ctor, id);
+        f.newBlock();
+        int[] args = new int[comps.length];
+        for (int i = 0; i < args.length; i++) args[i] = i + 1;
+        body.fill(f, args);
+        return ctor;
+    }
+
+    private static byte[] sourceHash(List<SourceFile> sources) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            for (SourceFile s : sources) {
+                md.update(s.path().getBytes(StandardCharsets.UTF_8));
+                md.update((byte) 0);
+                md.update(s.text().getBytes(StandardCharsets.UTF_8));
+                md.update((byte) 0);
+            }
+            return md.digest();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    static boolean isFunctionType(Type t) {
+        return t instanceof FunctionType || t instanceof IoType;
+    }
+}

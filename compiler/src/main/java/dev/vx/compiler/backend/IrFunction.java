@@ -1,0 +1,74 @@
+package dev.vx.compiler.backend;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A function in the back end's IR: basic blocks of {@link IrInsn}s over virtual registers,
+ * each register with one bytecode type. Block 0 is the entry; parameters are registers
+ * {@code 0 .. arity-1}.
+ */
+final class IrFunction {
+    final String name;
+    final int[] params;
+    final int result;
+    final String file;
+    final List<Integer> regTypes = new ArrayList<>();
+    final List<Block> blocks = new ArrayList<>();
+
+    IrFunction(String name, int[] paramTypes, int result, String file) {
+        this.name = name;
+        this.params = paramTypes;
+        this.result = result;
+        this.file = file;
+        for (int t : paramTypes) newReg(t);
+    }
+
+    int newReg(int type) {
+        regTypes.add(type);
+        return regTypes.size() - 1;
+    }
+
+    int regType(int r) {
+        return regTypes.get(r);
+    }
+
+    Block newBlock() {
+        Block b = new Block(blocks.size());
+        blocks.add(b);
+        return b;
+    }
+
+    static final class Block {
+        final int id;
+        final List<IrInsn> insns = new ArrayList<>();
+
+        Block(int id) {
+            this.id = id;
+        }
+
+        IrInsn last() {
+            return insns.isEmpty() ? null : insns.get(insns.size() - 1);
+        }
+
+        boolean terminated() {
+            IrInsn l = last();
+            return l != null && l.op.isTerminator();
+        }
+
+        /**
+         * Successor block ids. A block ends with a terminator; a conditional branch is a
+         * {@code jt}/{@code jf} followed by the block's final {@code jmp}, so both edges are explicit.
+         */
+        int[] successors() {
+            java.util.LinkedHashSet<Integer> s = new java.util.LinkedHashSet<>();
+            for (IrInsn i : insns) for (int t : i.targets()) s.add(t);
+            return s.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        @Override
+        public String toString() {
+            return "B" + id + insns;
+        }
+    }
+}

@@ -1,0 +1,415 @@
+package dev.vx.compiler.backend;
+
+import dev.vx.bytecode.Prim;
+import dev.vx.bytecode.Scalar;
+import dev.vx.compiler.tast.Case;
+import dev.vx.compiler.tast.Expr;
+import dev.vx.compiler.tast.Local;
+import dev.vx.compiler.tast.Pattern;
+import dev.vx.compiler.types.AdtType;
+import dev.vx.compiler.types.Constructor;
+import dev.vx.compiler.types.ListType;
+import dev.vx.compiler.types.TupleType;
+import dev.vx.compiler.types.Type;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+import static dev.vx.bytecode.Opcode.*;
+
+/**
+ * {@code match} to a decision tree, by the clause-matrix method: rows are the cases (one
+ * pattern per column), columns are occurrences (registers holding the scrutinee or a part
+ * of it). The tree tests the first row's first refutable column: a {@code switch} on
+ * constructors, a chain of equality tests on literals, or a chain of range tests on
+ * {@code Nat} ({@code 0n}, {@code k n+p}). Each test is made once on a path; each case body
+ * is lowered once, and the leaves that reach it move their bindings into its registers.
+ */
+final class MatchLowering {
+    private final Lowerer l;
+    private List<Case> cases;
+    private Lowerer.Target target;
+    private Body[] bodies;
+
+    private record Row(List<Pattern> pats, Map<Local, Integer> binds, int caseIndex) {}
+
+    private static final class Body {
+        IrFunction.Block block;
+        final Map<Local, Integer> locals = new LinkedHashMap<>();
+    }
+
+    MatchLowering(Lowerer l) {
+        this.l = l;
+    }
+
+    void match(Expr.Match m, Lowerer.Target target) {
+        int scrutinee = l.lower(m.scrutinee());
+        this.cases = m.cases();
+        this.target = target;
+        this.bodies = new Body[cases.size()];
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < cases.size(); i++) {
+            rows.add(new Row(List.of(cases.get(i).pattern()), new LinkedHashMap<>(), i));
+        }
+        compile(List.of(scrutinee), rows);
+        for (int i = 0; i < bodies.length; i++) {
+            Body b = bodies[i];
+            if (b == null) continue; // unreachable case
+            l.cur = b.block;
+            l.env.putAll(b.locals);
+            l.at(cases.get(i).body().span());
+            l.lowerTo(cases.get(i).body(), target);
+        }
+    }
+
+    private void compile(List<Integer> occs, List<Row> rows) {
+        if (rows.isEmpty()) {
+            int msg = l.fn.newReg(dev.vx.bytecode.TypeDesc.STRING_TYPE);
+            l.emit(LDS, msg, l.be.pool.string("internal error: no case of a match applies"));
+            l.emit(PANIC, msg);
+            return;
+        }
+        List<Row> norm = new ArrayList<>(rows.size());
+        for (Row r : rows) norm.add(normalize(occs, r));
+        Row first = norm.get(0);
+        int col = -1;
+        for (int i = 0; i < first.pats().size(); i++) {
+            if (!(first.pats().get(i) instanceof Pattern.Wildcard)) {
+                col = i;
+                break;
+            }
+        }
+        if (col < 0) {
+            leaf(first);
+            return;
+        }
+        Pattern head = first.pats().get(col);
+        if (head instanceof Pattern.Ctor || head instanceof Pattern.Tuple || head instanceof Pattern.Nil
+                || head instanceof Pattern.Cons) {
+            constructors(occs, norm, col);
+        } else if (head instanceof Pattern.NatPlus
+                || head instanceof Pattern.Literal lit && lit.kind() == Scalar.NAT) {
+            natRanges(occs, norm, col);
+        } else if (head instanceof Pattern.Literal lit && lit.kind() == Scalar.BOOL) {
+            bools(occs, norm, col);
+        } else if (head instanceof Pattern.Literal || head instanceof Pattern.StringLit) {
+            literals(occs, norm, col);
+        } else {
+            throw new IllegalStateException("unexpected pattern " + head);
+        }
+    }
+
+    /** Variables become bindings of their occurrence; patterns that match everything become wildcards. */
+    private Row normalize(List<Integer> occs, Row r) {
+        List<Pattern> pats = new ArrayList<>(r.pats());
+        Map<Local, Integer> binds = r.binds();
+        for (int i = 0; i < pats.size(); i++) {
+            Pattern p = pats.get(i);
+            if (p instanceof Pattern.Bind b) {
+                if (binds == r.binds()) binds = new LinkedHashMap<>(r.binds());
+                binds.put(b.local(), occs.get(i));
+                pats.set(i, l.wildcard(p));
+            } else if (p instanceof Pattern.Literal lit && lit.kind() == Scalar.UNIT) {
+                pats.set(i, l.wildcard(p));
+            }
+        }
+        return new Row(pats, binds, r.caseIndex());
+    }
+
+    private void leaf(Row row) {
+        Body b = bodies[row.caseIndex()];
+        if (b == null) {
+            b = new Body();
+            b.block = l.fn.newBlock();
+            for (Map.Entry<Local, Integer> e : row.binds().entrySet()) {
+                b.locals.put(e.getKey(), l.fn.newReg(l.fn.regType(e.getValue())));
+            }
+            bodies[row.caseIndex()] = b;
+        }
+        for (Map.Entry<Local, Integer> e : row.binds().entrySet()) {
+            l.emit(MOV, b.locals.get(e.getKey()), e.getValue());
+        }
+        l.emit(JMP, b.block.id);
+    }
+
+    // ------------------------------------------------------------------ constructors
+
+    /** The constructors of a type that has them, as (field types) in tag order. */
+    private List<List<Type>> shapes(Type t) {
+        List<List<Type>> out = new ArrayList<>();
+        if (t instanceof ListType lt) {
+            out.add(List.of());
+            out.add(List.of(lt.element(), t));
+        } else if (t instanceof TupleType tt) {
+            out.add(tt.elements());
+        } else if (t instanceof AdtType a) {
+            for (Constructor c : a.decl().constructors()) out.add(a.fieldTypes(c));
+        } else {
+            throw new IllegalStateException("no constructors in " + t);
+        }
+        return out;
+    }
+
+    /** The tag and sub-patterns of a constructor-like pattern, or null for a wildcard. */
+    private static List<Pattern> subPatterns(Pattern p, int tag) {
+        if (p instanceof Pattern.Ctor c) return c.constructor().tag() == tag ? c.fields() : null;
+        if (p instanceof Pattern.Tuple t) return t.elements();
+        if (p instanceof Pattern.Nil) return tag == 0 ? List.of() : null;
+        if (p instanceof Pattern.Cons c) return tag == 1 ? List.of(c.head(), c.tail()) : null;
+        throw new IllegalStateException("not a constructor pattern: " + p);
+    }
+
+    private void constructors(List<Integer> occs, List<Row> rows, int col) {
+        Type t = l.ground(rows.get(0).pats().get(col).type());
+        List<List<Type>> shapes = shapes(t);
+        int occ = occs.get(col);
+        if (shapes.size() == 1) {
+            specialize(occs, rows, col, 0, shapes.get(0));
+            return;
+        }
+        IrFunction.Block[] blocks = new IrFunction.Block[shapes.size()];
+        int[] ops = new int[2 + blocks.length];
+        ops[0] = occ;
+        ops[1] = blocks.length;
+        for (int i = 0; i < blocks.length; i++) {
+            blocks[i] = l.fn.newBlock();
+            ops[2 + i] = blocks[i].id;
+        }
+        l.emit(SWITCH, ops);
+        for (int tag = 0; tag < blocks.length; tag++) {
+            l.cur = blocks[tag];
+            specialize(occs, rows, col, tag, shapes.get(tag));
+        }
+    }
+
+    /** Continues with the rows that match constructor {@code tag} at {@code col}, its fields as new columns. */
+    private void specialize(List<Integer> occs, List<Row> rows, int col, int tag, List<Type> fieldTypes) {
+        int arity = fieldTypes.size();
+        List<Row> out = new ArrayList<>();
+        boolean[] needed = new boolean[arity];
+        for (Row r : rows) {
+            Pattern p = r.pats().get(col);
+            List<Pattern> subs;
+            if (p instanceof Pattern.Wildcard) {
+                subs = new ArrayList<>();
+                for (int i = 0; i < arity; i++) subs.add(new Pattern.Wildcard(fieldTypes.get(i), p.span()));
+            } else {
+                subs = subPatterns(p, tag);
+                if (subs == null) continue;
+            }
+            for (int i = 0; i < arity; i++) if (!(subs.get(i) instanceof Pattern.Wildcard)) needed[i] = true;
+            List<Pattern> pats = new ArrayList<>(r.pats().subList(0, col));
+            pats.addAll(subs);
+            pats.addAll(r.pats().subList(col + 1, r.pats().size()));
+            out.add(new Row(pats, r.binds(), r.caseIndex()));
+        }
+        int occ = occs.get(col);
+        List<Integer> newOccs = new ArrayList<>(occs.subList(0, col));
+        for (int i = 0; i < arity; i++) {
+            if (!needed[i]) {
+                newOccs.add(-1); // only wildcards look at this field
+                continue;
+            }
+            int type = l.ty(fieldTypes.get(i));
+            int r = l.fn.newReg(type);
+            l.emit(GET, r, occ, i);
+            newOccs.add(r);
+        }
+        newOccs.addAll(occs.subList(col + 1, occs.size()));
+        compile(newOccs, out);
+    }
+
+    // ------------------------------------------------------------------ scalars
+
+    private void bools(List<Integer> occs, List<Row> rows, int col) {
+        IrFunction.Block yes = l.fn.newBlock();
+        IrFunction.Block no = l.fn.newBlock();
+        l.emit(JT, occs.get(col), yes.id);
+        l.emit(JMP, no.id);
+        l.cur = yes;
+        compile(occs, keepLiteral(rows, col, 1, Scalar.BOOL));
+        l.cur = no;
+        compile(occs, keepLiteral(rows, col, 0, Scalar.BOOL));
+    }
+
+    /** Rows whose pattern at {@code col} is a wildcard or a literal equal to {@code word}, that pattern made a wildcard. */
+    private List<Row> keepLiteral(List<Row> rows, int col, long word, Scalar kind) {
+        List<Row> out = new ArrayList<>();
+        for (Row r : rows) {
+            Pattern p = r.pats().get(col);
+            if (p instanceof Pattern.Literal lit && !sameLiteral(lit.word(), word, kind)) continue;
+            out.add(withWildcard(r, col));
+        }
+        return out;
+    }
+
+    private static boolean sameLiteral(long a, long b, Scalar kind) {
+        if (kind == Scalar.F32) return Float.intBitsToFloat((int) a) == Float.intBitsToFloat((int) b);
+        if (kind == Scalar.F64) return Double.longBitsToDouble(a) == Double.longBitsToDouble(b);
+        return a == b;
+    }
+
+    private Row withWildcard(Row r, int col) {
+        List<Pattern> pats = new ArrayList<>(r.pats());
+        pats.set(col, l.wildcard(pats.get(col)));
+        return new Row(pats, r.binds(), r.caseIndex());
+    }
+
+    /** Integer, float and string literals: a chain of equality tests, then the wildcard rows. */
+    private void literals(List<Integer> occs, List<Row> rows, int col) {
+        int occ = occs.get(col);
+        int type = l.fn.regType(occ);
+        List<Pattern> tested = new ArrayList<>();
+        for (Row r : rows) {
+            Pattern p = r.pats().get(col);
+            if (p instanceof Pattern.Wildcard) continue;
+            if (tested.stream().noneMatch(q -> sameTest(q, p))) tested.add(p);
+        }
+        for (Pattern p : tested) {
+            int eq = l.fn.newReg(Scalar.BOOL.typeId());
+            if (p instanceof Pattern.StringLit s) {
+                int lit = l.fn.newReg(type);
+                l.emit(LDS, lit, l.be.pool.string(s.value()));
+                l.emit(PRIM, Lowerer.withList(new int[]{eq, Prim.STR_EQ.ordinal()}, new int[]{occ, lit}));
+            } else {
+                Pattern.Literal lit = (Pattern.Literal) p;
+                int k = l.constant(type, lit.word());
+                l.emit(lit.kind() == Scalar.F32 ? EQ_F32 : lit.kind() == Scalar.F64 ? EQ_F64 : EQ, eq, occ, k);
+            }
+            IrFunction.Block yes = l.fn.newBlock();
+            IrFunction.Block no = l.fn.newBlock();
+            l.emit(JT, eq, yes.id);
+            l.emit(JMP, no.id);
+            l.cur = yes;
+            List<Row> matching = new ArrayList<>();
+            for (Row r : rows) {
+                Pattern q = r.pats().get(col);
+                if (q instanceof Pattern.Wildcard || sameTest(q, p)) matching.add(withWildcard(r, col));
+            }
+            compile(occs, matching);
+            l.cur = no;
+        }
+        List<Row> rest = new ArrayList<>();
+        for (Row r : rows) if (r.pats().get(col) instanceof Pattern.Wildcard) rest.add(r);
+        compile(occs, rest);
+    }
+
+    private static boolean sameTest(Pattern a, Pattern b) {
+        if (a instanceof Pattern.StringLit x && b instanceof Pattern.StringLit y) return x.value().equals(y.value());
+        if (a instanceof Pattern.Literal x && b instanceof Pattern.Literal y) return sameLiteral(x.word(), y.word(), x.kind());
+        return false;
+    }
+
+    /**
+     * Nat patterns: the literals {@code k} and the ranges {@code k n+p} cut the naturals into
+     * segments; a chain of {@code <} tests finds the segment, and in each segment every row
+     * either matches all of it or none of it. A range pattern's sub-pattern is matched
+     * against {@code n - k}, a new column.
+     */
+    private void natRanges(List<Integer> occs, List<Row> rows, int col) {
+        int occ = occs.get(col);
+        int nat = Scalar.NAT.typeId();
+        TreeSet<Long> cuts = new TreeSet<>();
+        cuts.add(0L);
+        for (Row r : rows) {
+            Pattern p = r.pats().get(col);
+            if (p instanceof Pattern.Literal lit) {
+                cuts.add(lit.word());
+                if (lit.word() < Long.MAX_VALUE) cuts.add(lit.word() + 1);
+            } else if (p instanceof Pattern.NatPlus np) {
+                cuts.add(np.k());
+            }
+        }
+        Long[] starts = cuts.toArray(new Long[0]);
+        for (int s = 0; s < starts.length; s++) {
+            long start = starts[s];
+            boolean last = s == starts.length - 1;
+            IrFunction.Block segment = l.fn.newBlock();
+            IrFunction.Block next = null;
+            if (!last) {
+                int below = l.fn.newReg(Scalar.BOOL.typeId());
+                int bound = l.constant(nat, starts[s + 1]);
+                l.emit(LT_S, below, occ, bound);
+                next = l.fn.newBlock();
+                l.emit(JT, below, segment.id);
+                l.emit(JMP, next.id);
+            } else {
+                l.emit(JMP, segment.id);
+            }
+            l.cur = segment;
+            boolean single = !last && starts[s + 1] == start + 1;
+            natSegment(occs, rows, col, start, single);
+            if (next != null) l.cur = next;
+        }
+    }
+
+    private void natSegment(List<Integer> occs, List<Row> rows, int col, long start, boolean single) {
+        int occ = occs.get(col);
+        Map<Long, Integer> extra = new LinkedHashMap<>(); // k -> index of its new column
+        List<Row> kept = new ArrayList<>();
+        List<Long> keptK = new ArrayList<>();
+        for (Row r : rows) {
+            Pattern p = r.pats().get(col);
+            if (p instanceof Pattern.Literal lit) {
+                if (!(single && lit.word() == start)) continue;
+                keptK.add(null);
+            } else if (p instanceof Pattern.NatPlus np) {
+                if (start < np.k()) continue;
+                if (!(np.rest() instanceof Pattern.Wildcard)) extra.putIfAbsent(np.k(), occs.size() + extra.size());
+                keptK.add(np.rest() instanceof Pattern.Wildcard ? null : np.k());
+            } else {
+                keptK.add(null);
+            }
+            kept.add(r);
+        }
+        List<Integer> newOccs = new ArrayList<>(occs);
+        for (long k : extra.keySet()) {
+            int kk = l.constant(Scalar.NAT.typeId(), k);
+            int r = l.fn.newReg(Scalar.NAT.typeId());
+            l.emit(SUB_NAT, r, occ, kk);
+            newOccs.add(r);
+        }
+        List<Row> out = new ArrayList<>();
+        for (int i = 0; i < kept.size(); i++) {
+            Row r = kept.get(i);
+            List<Pattern> pats = new ArrayList<>(r.pats());
+            Pattern p = pats.get(col);
+            pats.set(col, l.wildcard(p));
+            for (int e = 0; e < extra.size(); e++) pats.add(l.wildcard(p));
+            Long k = keptK.get(i);
+            if (k != null) pats.set(extra.get(k), ((Pattern.NatPlus) p).rest());
+            out.add(new Row(pats, r.binds(), r.caseIndex()));
+        }
+        compile(newOccs, out);
+    }
+
+    // ------------------------------------------------------------------ irrefutable patterns
+
+    /** Binds an irrefutable pattern ({@code x = e}, {@code (a, b) = e}, {@code p <- action}) to {@code occ}. */
+    static void bindIrrefutable(Lowerer l, Pattern p, int occ) {
+        if (p instanceof Pattern.Bind b) {
+            l.env.put(b.local(), occ);
+        } else if (p instanceof Pattern.Wildcard || p instanceof Pattern.Literal) {
+            // Matches everything (a literal here can only be the Unit value).
+        } else if (p instanceof Pattern.NatPlus np && np.k() == 0) {
+            bindIrrefutable(l, np.rest(), occ);
+        } else if (p instanceof Pattern.Tuple || p instanceof Pattern.Ctor) {
+            List<Pattern> subs = p instanceof Pattern.Tuple t ? t.elements() : ((Pattern.Ctor) p).fields();
+            Type t = l.ground(p.type());
+            List<Type> fieldTypes = t instanceof TupleType tt ? tt.elements()
+                    : ((AdtType) t).fieldTypes(((Pattern.Ctor) p).constructor());
+            for (int i = 0; i < subs.size(); i++) {
+                if (subs.get(i) instanceof Pattern.Wildcard) continue;
+                int type = l.ty(fieldTypes.get(i));
+                int r = l.fn.newReg(type);
+                l.emit(GET, r, occ, i);
+                bindIrrefutable(l, subs.get(i), r);
+            }
+        } else {
+            throw new IllegalStateException("refutable pattern on the left of = or <-: " + p);
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package dev.vx.tools;
+
+import dev.vx.bytecode.Module;
+import dev.vx.bytecode.ModuleWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+@Command(name = "compile", description = "Compile a .vx program to a .vxb module.")
+final class CompileCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "PROGRAM", description = "the .vx source")
+    Path source;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "the .vxb to write (default: next to the source)")
+    Path output;
+
+    @Override
+    public Integer call() {
+        Module m;
+        try {
+            m = Programs.compile(source);
+        } catch (Programs.CompileFailed e) {
+            return 2;
+        }
+        Path out = output != null ? output : defaultOutput(source);
+        try {
+            Files.write(out, ModuleWriter.write(m));
+        } catch (IOException e) {
+            throw new Vxvm.UsageError("cannot write " + out + ": " + e.getMessage());
+        }
+        return 0;
+    }
+
+    private static Path defaultOutput(Path source) {
+        String name = source.getFileName().toString();
+        String base = name.endsWith(".vx") ? name.substring(0, name.length() - 3) : name;
+        return source.resolveSibling(base + ".vxb");
+    }
+}

@@ -1,0 +1,14 @@
+package dev.vx.tools;
+
+import dev.vx.vm.Devices;
+import picocli.CommandLine.Command;
+import java.util.concurrent.Callable;
+
+@Command(name = "devices", description = "List the devices jobs can run on, and whether each is usable.")
+final class DevicesCommand implements Callable<Integer> {
+    @Override
+    public Integer call() {
+        for (String line : Devices.describeAll()) Vxvm.OUT.println(line);
+        return 0;
+    }
+}

@@ -1,0 +1,55 @@
+package dev.vx.tools;
+
+import dev.vx.bytecode.BytecodeException;
+import dev.vx.bytecode.Module;
+import dev.vx.bytecode.Vxb;
+import dev.vx.compiler.Compiler;
+import dev.vx.compiler.SourceFile;
+import dev.vx.stdlib.BaseLibrary;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Getting a verified module from what the user named: a {@code .vx} source or a {@code .vxb} file. */
+final class Programs {
+    private Programs() {}
+
+    static List<SourceFile> base() {
+        return BaseLibrary.sources().stream().map(s -> new SourceFile(s.path(), s.text())).toList();
+    }
+
+    /** Compiles or loads {@code file}; prints diagnostics; a failure is a {@link Vxvm.UsageError} (status 2). */
+    static Module load(Path file) {
+        requireReadable(file);
+        if (file.toString().endsWith(".vxb")) {
+            try {
+                return Vxb.load(file);
+            } catch (BytecodeException e) {
+                throw new Vxvm.UsageError(file + ": " + e.getMessage());
+            }
+        }
+        return compile(file);
+    }
+
+    static Module compile(Path file) {
+        requireReadable(file);
+        Compiler.Result r = Compiler.compile(file, base());
+        if (!r.diagnostics().isEmpty()) Vxvm.ERR.print(r.diagnostics());
+        if (r.module() == null) throw new CompileFailed(r.errorCount());
+        return r.module();
+    }
+
+    static void requireReadable(Path file) {
+        if (!Files.exists(file)) throw new Vxvm.UsageError(file + ": no such file");
+        if (Files.isDirectory(file)) throw new Vxvm.UsageError(file + ": is a directory, not a program");
+        if (!Files.isReadable(file)) throw new Vxvm.UsageError(file + ": cannot read it (permission denied)");
+    }
+
+    /** Compile errors were printed; the command ends with status 2. */
+    static final class CompileFailed extends RuntimeException {
+        CompileFailed(int errors) {
+            super(errors + (errors == 1 ? " error" : " errors"));
+        }
+    }
+}

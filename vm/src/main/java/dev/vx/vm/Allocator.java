@@ -1,0 +1,258 @@
+package dev.vx.vm;
+
+import dev.vx.bytecode.Layout;
+
+/**
+ * One worker's allocator and reference-count operations (docs/vm.md, "Heap"). Small cells
+ * come from exact-size free lists, then from a chunk of the heap taken by bump allocation;
+ * large cells from the heap's global power-of-two lists. A free list that grows long hands a
+ * batch to a global pool, and an empty one takes a batch back, so memory freed by one
+ * worker is reused by another.
+ *
+ * <p>Reference counts live in the high half of a cell's header: positive, owned by one lane
+ * (plain updates); negative, shared between lanes (atomic updates); zero, immortal.
+ * Freeing never recurses on the JVM stack: it runs a work list.
+ */
+public final class Allocator {
+    /** Cells of at most this many words use exact-size free lists. */
+    static final int SMALL_MAX = 64;
+    private static final int BATCH = 1024;
+    private static final long RC_ONE = 1L << 32;
+
+    private final Heap heap;
+    private final Shapes shapes;
+    private final SharedPool pool;
+    private final long[] freeHead = new long[SMALL_MAX + 1];
+    private final int[] freeCount = new int[SMALL_MAX + 1];
+    private long bump;
+    private long bumpEnd;
+    private final LongStack pending = new LongStack();
+
+    // Statistics (exact for this worker).
+    long allocatedWords;
+    long freedWords;
+    long liveWords;
+    long peakLiveWords;
+
+    public Allocator(Heap heap, Shapes shapes, SharedPool pool) {
+        this.heap = heap;
+        this.shapes = shapes;
+        this.pool = pool;
+    }
+
+    // ------------------------------------------------------------------ allocation
+
+    /** Returns the address of {@code words} free words (at least 2). May grow or exhaust the heap. */
+    public long allocate(int words) {
+        allocatedWords += words;
+        liveWords += words;
+        if (liveWords > peakLiveWords) peakLiveWords = liveWords;
+        if (words <= SMALL_MAX) {
+            long a = freeHead[words];
+            if (a == 0 && pool.hasBatch(words)) takeBatch(words);
+            a = freeHead[words];
+            if (a != 0) {
+                freeHead[words] = heap.words[(int) a + 1];
+                freeCount[words]--;
+                return a;
+            }
+            if (bump + words > bumpEnd) {
+                bump = heap.takeChunk(words);
+                bumpEnd = bump + Heap.CHUNK_WORDS;
+            }
+            long r = bump;
+            bump += words;
+            return r;
+        }
+        int cls = largeClass(words);
+        return heap.allocateLarge(cls, 1L << cls);
+    }
+
+    /** Returns a cell's memory (of {@code words} words, as allocated) to the free lists. */
+    public void release(long addr, int words) {
+        freedWords += words;
+        liveWords -= words;
+        if (words <= SMALL_MAX) {
+            long[] h = heap.words;
+            h[(int) addr] = Layout.header(0, Layout.KIND_FREE, 0);
+            h[(int) addr + 1] = freeHead[words];
+            freeHead[words] = addr;
+            if (++freeCount[words] >= 2 * BATCH) giveBatch(words);
+        } else {
+            heap.releaseLarge(largeClass(words), addr);
+        }
+    }
+
+    private static int largeClass(int words) {
+        return 64 - Long.numberOfLeadingZeros(words - 1L);
+    }
+
+    private void giveBatch(int words) {
+        long[] h = heap.words;
+        long first = freeHead[words];
+        long last = first;
+        for (int i = 1; i < BATCH; i++) last = h[(int) last + 1];
+        freeHead[words] = h[(int) last + 1];
+        h[(int) last + 1] = 0;
+        freeCount[words] -= BATCH;
+        pool.put(words, first);
+    }
+
+    private void takeBatch(int words) {
+        long first = pool.take(words);
+        if (first == 0) return;
+        long[] h = heap.words;
+        long last = first;
+        while (h[(int) last + 1] != 0) last = h[(int) last + 1];
+        h[(int) last + 1] = freeHead[words];
+        freeHead[words] = first;
+        freeCount[words] += BATCH;
+    }
+
+    /** Words a cell of {@code fields} fields occupies. */
+    public static int cellWords(int fields) {
+        return Math.max(2, 1 + fields);
+    }
+
+    /** Words the cell at {@code a} occupies, read from its header. */
+    public static int cellWords(long[] h, long a) {
+        long hd = h[(int) a];
+        return switch (Layout.ctor(hd)) {
+            case Layout.KIND_STRING -> 2 + (Strings.byteLength(h[(int) a + 1]) + 7 >>> 3);
+            case Layout.KIND_ARRAY_SCALAR, Layout.KIND_ARRAY_REF, Layout.KIND_SPILL -> 2 + (int) h[(int) a + 1];
+            default -> cellWords(Layout.size(hd));
+        };
+    }
+
+    /** A new cell with count 1 and the given header fields; the caller writes the fields. */
+    public long newCell(int ctor, int fields) {
+        long a = allocate(cellWords(fields));
+        heap.words[(int) a] = Layout.header(1, ctor, fields);
+        return a;
+    }
+
+    /** A new variable-sized cell ({@code kind} string/array/spill) with {@code payload} words after the length word. */
+    public long newVariable(int kind, long lengthWord, int payload) {
+        long a = allocate(2 + payload);
+        long[] h = heap.words;
+        h[(int) a] = Layout.header(1, kind, 0);
+        h[(int) a + 1] = lengthWord;
+        return a;
+    }
+
+    // ------------------------------------------------------------------ reference counting
+
+    public static boolean isCell(long v) {
+        return v >= Layout.HEAP_BASE;
+    }
+
+    public void dup(long v) {
+        if (v < Layout.HEAP_BASE) return;
+        long[] h = heap.words;
+        long hd = h[(int) v];
+        if (hd >= RC_ONE) h[(int) v] = hd + RC_ONE;
+        else if (hd < 0) Atomics.addHeader(h, (int) v, -RC_ONE);
+    }
+
+    /** Adds {@code n} references at once (array fills). */
+    public void dupMany(long v, long n) {
+        if (v < Layout.HEAP_BASE || n == 0) return;
+        long[] h = heap.words;
+        long hd = h[(int) v];
+        if (hd >= RC_ONE) h[(int) v] = hd + n * RC_ONE;
+        else if (hd < 0) Atomics.addHeader(h, (int) v, -n * RC_ONE);
+    }
+
+    public void drop(long v) {
+        if (v < Layout.HEAP_BASE) return;
+        if (decrement(heap.words, v)) freeCascade(v);
+    }
+
+    /** Decrements; true when the count reached zero (the caller frees the cell). */
+    private static boolean decrement(long[] h, long v) {
+        long hd = h[(int) v];
+        if (hd >= RC_ONE) {
+            if (hd < 2 * RC_ONE) return true;
+            h[(int) v] = hd - RC_ONE;
+            return false;
+        }
+        if (hd < 0) return Atomics.addHeader(h, (int) v, RC_ONE) >>> 32 == 0;
+        return false; // immortal
+    }
+
+    /** Frees {@code v} (whose count reached zero) and every cell that only it kept alive. */
+    private void freeCascade(long v) {
+        pending.push(v);
+        while (!pending.isEmpty()) {
+            long c = pending.pop();
+            long[] h = heap.words;
+            long hd = h[(int) c];
+            int kind = Layout.ctor(hd);
+            if (kind == Layout.KIND_ARRAY_REF) {
+                int n = (int) h[(int) c + 1];
+                for (int i = 0; i < n; i++) {
+                    long e = h[(int) c + 2 + i];
+                    if (e >= Layout.HEAP_BASE && decrement(h, e)) pending.push(e);
+                }
+            } else if (kind >= Layout.FIRST_CTOR) {
+                for (int f : shapes.refFields[kind]) {
+                    long e = h[(int) c + 1 + f];
+                    if (e >= Layout.HEAP_BASE && decrement(h, e)) pending.push(e);
+                }
+            }
+            release(c, cellWords(h, c));
+        }
+    }
+
+    /** Releases a reuse token's memory without touching its fields (0: nothing). */
+    public void freeToken(long token) {
+        if (token != 0) release(token, cellWords(heap.words, token));
+    }
+
+    /** The value is a cell that nobody else references. */
+    public boolean isUnique(long v) {
+        if (v < Layout.HEAP_BASE) return false;
+        long rc = heap.words[(int) v] >> 32;
+        return rc == 1 || rc == -1;
+    }
+
+    /**
+     * Marks everything reachable from {@code v} as shared between lanes, before another
+     * worker can see it. Shared cells only point to shared or immortal cells, so the walk
+     * stops at the first shared cell.
+     */
+    public void markShared(long v) {
+        if (v < Layout.HEAP_BASE) return;
+        LongStack work = new LongStack();
+        work.push(v);
+        long[] h = heap.words;
+        while (!work.isEmpty()) {
+            long c = work.pop();
+            long hd = h[(int) c];
+            if (hd < RC_ONE) continue; // already shared, or immortal
+            int rc = (int) (hd >> 32);
+            h[(int) c] = ((long) -rc << 32) | (hd & 0xFFFF_FFFFL);
+            int kind = Layout.ctor(hd);
+            if (kind == Layout.KIND_ARRAY_REF) {
+                int n = (int) h[(int) c + 1];
+                for (int i = 0; i < n; i++) {
+                    long e = h[(int) c + 2 + i];
+                    if (e >= Layout.HEAP_BASE) work.push(e);
+                }
+            } else if (kind >= Layout.FIRST_CTOR) {
+                for (int f : shapes.refFields[kind]) {
+                    long e = h[(int) c + 1 + f];
+                    if (e >= Layout.HEAP_BASE) work.push(e);
+                }
+            }
+        }
+    }
+
+    public Heap heap() {
+        return heap;
+    }
+
+    public Shapes shapes() {
+        return shapes;
+    }
+}

@@ -1,0 +1,67 @@
+package dev.vx.vm;
+
+import dev.vx.bytecode.Layout;
+
+/**
+ * Array cells: a header (kind ARRAY_SCALAR or ARRAY_REF), a length word and one word per
+ * element. Scalar elements are stored unboxed; reference elements are counted references.
+ */
+public final class ArrayCells {
+    private ArrayCells() {}
+
+    /** {@code n} copies of {@code v} (consumed). */
+    public static long fill(Allocator alloc, long n, long v, boolean refs) {
+        if (n > Integer.MAX_VALUE - 16) throw new OutOfHeap(alloc.heap().capacityBytes());
+        int len = (int) n;
+        long a = alloc.newVariable(refs ? Layout.KIND_ARRAY_REF : Layout.KIND_ARRAY_SCALAR, len, len);
+        long[] h = alloc.heap().words;
+        java.util.Arrays.fill(h, (int) a + 2, (int) a + 2 + len, v);
+        if (refs) {
+            if (len == 0) alloc.drop(v);
+            else alloc.dupMany(v, len - 1L);
+        }
+        return a;
+    }
+
+    /** {@code a} with element {@code i} set to {@code v}; consumes {@code a} and {@code v}; in place when unique. */
+    public static long set(Allocator alloc, long a, long i, long v) {
+        long[] h = alloc.heap().words;
+        long len = h[(int) a + 1];
+        if (i >= len) throw Ops.indexOutOfRange(i, len);
+        boolean refs = Layout.ctor(h[(int) a]) == Layout.KIND_ARRAY_REF;
+        int at = (int) (a + 2 + i);
+        if (alloc.isUnique(a)) {
+            long old = h[at];
+            h[at] = v;
+            if (refs) alloc.drop(old);
+            return a;
+        }
+        long b = copy(alloc, a, 0, (int) len, refs, (int) i);
+        h = alloc.heap().words;
+        h[(int) (b + 2 + i)] = v;
+        alloc.drop(a);
+        return b;
+    }
+
+    /** A new array of {@code a[from .. to-1]} ({@code a} borrowed). */
+    public static long slice(Allocator alloc, long a, long from, long to) {
+        long[] h = alloc.heap().words;
+        long len = h[(int) a + 1];
+        if (from > to || to > len) {
+            throw new VmError("Array.slice: range " + from + " .. " + to + " out of range for length " + len);
+        }
+        boolean refs = Layout.ctor(h[(int) a]) == Layout.KIND_ARRAY_REF;
+        return copy(alloc, a, (int) from, (int) (to - from), refs, -1);
+    }
+
+    /** Copies {@code n} elements from {@code from}, duplicating references except at index {@code skip}. */
+    private static long copy(Allocator alloc, long a, int from, int n, boolean refs, int skip) {
+        long b = alloc.newVariable(refs ? Layout.KIND_ARRAY_REF : Layout.KIND_ARRAY_SCALAR, n, n);
+        long[] h = alloc.heap().words;
+        System.arraycopy(h, (int) a + 2 + from, h, (int) b + 2, n);
+        if (refs) {
+            for (int k = 0; k < n; k++) if (k != skip) alloc.dup(h[(int) b + 2 + k]);
+        }
+        return b;
+    }
+}

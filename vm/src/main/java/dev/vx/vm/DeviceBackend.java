@@ -1,0 +1,15 @@
+package dev.vx.vm;
+
+import java.util.List;
+
+/**
+ * A device that can run jobs besides the CPU (OpenCL, Vulkan). The VM finds implementations
+ * with {@link java.util.ServiceLoader}, so it never depends on the modules that provide them.
+ */
+public interface DeviceBackend {
+    /** {@code opencl} or {@code vulkan}: the value of {@code --device} that selects it. */
+    String kind();
+
+    /** One line per device found: name, type, compute units, memory, usable or why not. */
+    List<String> describe();
+}

@@ -1,0 +1,124 @@
+package dev.vx.vm;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+
+/**
+ * Text of floats, exactly as LANGUAGE §6 specifies: {@code show} gives the fewest significant
+ * digits that read back to the same value at the type's precision (the closest such decimal),
+ * in plain notation when 1e-3 <= |x| < 1e7 and as {@code d.ddde<exp>} otherwise;
+ * {@code fmt} gives exactly d digits after the point, rounding the exact binary value half to
+ * even; {@code parse} reads the whole string or nothing.
+ */
+public final class FloatText {
+    private FloatText() {}
+
+    public static String showF64(double x) {
+        String special = special(x);
+        if (special != null) return special;
+        return layout(x < 0 || isNegativeZero(x), shortest(Math.abs(x), false));
+    }
+
+    public static String showF32(float x) {
+        String special = special(x);
+        if (special != null) return special;
+        return layout(x < 0 || isNegativeZero(x), shortest(Math.abs((double) x), true));
+    }
+
+    private static String special(double x) {
+        if (Double.isNaN(x)) return "NaN";
+        if (Double.isInfinite(x)) return x > 0 ? "Infinity" : "-Infinity";
+        if (x == 0) return isNegativeZero(x) ? "-0.0" : "0.0";
+        return null;
+    }
+
+    private static boolean isNegativeZero(double x) {
+        return Double.doubleToRawLongBits(x) == Long.MIN_VALUE;
+    }
+
+    /** The shortest decimal (digits stripped of trailing zeros) that reads back to {@code x}. */
+    private static BigDecimal shortest(double x, boolean asFloat) {
+        BigDecimal exact = new BigDecimal(x);
+        // Reading back succeeds for every precision from some p on: binary search for that p.
+        int lo = 1;
+        int hi = asFloat ? 9 : 17;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (readsBack(exact.round(new MathContext(mid, RoundingMode.HALF_EVEN)), x, asFloat)) hi = mid;
+            else lo = mid + 1;
+        }
+        return exact.round(new MathContext(lo, RoundingMode.HALF_EVEN)).stripTrailingZeros();
+    }
+
+    private static boolean readsBack(BigDecimal d, double x, boolean asFloat) {
+        return asFloat ? Float.parseFloat(d.toString()) == (float) x : d.doubleValue() == x;
+    }
+
+    private static String layout(boolean negative, BigDecimal d) {
+        String digits = d.unscaledValue().toString();
+        int exponent = digits.length() - 1 - d.scale(); // of the first digit
+        StringBuilder sb = new StringBuilder();
+        if (negative) sb.append('-');
+        if (exponent >= -3 && exponent < 7) {
+            if (exponent < 0) {
+                sb.append("0.");
+                sb.append("0".repeat(-exponent - 1));
+                sb.append(digits);
+            } else if (digits.length() <= exponent + 1) {
+                sb.append(digits).append("0".repeat(exponent + 1 - digits.length())).append(".0");
+            } else {
+                sb.append(digits, 0, exponent + 1).append('.').append(digits, exponent + 1, digits.length());
+            }
+        } else {
+            sb.append(digits.charAt(0)).append('.');
+            sb.append(digits.length() > 1 ? digits.substring(1) : "0");
+            sb.append('e').append(exponent);
+        }
+        return sb.toString();
+    }
+
+    public static String fmt(double x, boolean negative, long digits) {
+        if (Double.isNaN(x) || Double.isInfinite(x)) return special(x);
+        if (digits > 1000) throw new VmError("fmt: " + digits + " digits after the point is too many (at most 1000)");
+        String s = new BigDecimal(x).setScale((int) digits, RoundingMode.HALF_EVEN).toPlainString();
+        if (negative && !s.startsWith("-")) s = "-" + s;
+        return s;
+    }
+
+    public static String fmtF64(double x, long digits) {
+        return fmt(x, x < 0 || isNegativeZero(x), digits);
+    }
+
+    public static String fmtF32(float x, long digits) {
+        return fmt(x, x < 0 || isNegativeZero(x), digits);
+    }
+
+    /** A float literal per LANGUAGE §6 ({@code -?d+(.d+)?(e-?d+)?}, NaN, Infinity, -Infinity), or null. */
+    public static String validFloat(String s) {
+        if (s.equals("NaN") || s.equals("Infinity") || s.equals("-Infinity")) return s;
+        int i = 0;
+        int n = s.length();
+        if (i < n && s.charAt(i) == '-') i++;
+        int start = i;
+        while (i < n && isDigit(s.charAt(i))) i++;
+        if (i == start) return null;
+        if (i < n && s.charAt(i) == '.') {
+            int f = ++i;
+            while (i < n && isDigit(s.charAt(i))) i++;
+            if (i == f) return null;
+        }
+        if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+            i++;
+            if (i < n && s.charAt(i) == '-') i++;
+            int e = i;
+            while (i < n && isDigit(s.charAt(i))) i++;
+            if (i == e) return null;
+        }
+        return i == n ? s : null;
+    }
+
+    static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+}

@@ -1,0 +1,168 @@
+package dev.vx.vm;
+
+import dev.vx.bytecode.Layout;
+
+/**
+ * The heap: one flat {@code long[]} of words shared by every lane and every engine (see
+ * docs/vm.md for the cell layout).
+ *
+ * <p>The array starts small and doubles up to the capacity set with {@code --heap}, because
+ * a JVM zeroes a new array eagerly (a 1 GiB array costs seconds). Replacing the array while
+ * other threads run would lose their writes, so growth is a stop-the-world step: the growing
+ * thread waits until every other running worker has parked at a safepoint (workers poll
+ * {@link #safepointRequested} between slices of work). Code that caches {@link #words} in a
+ * local must reload it after anything that can allocate.
+ *
+ * <p>Space is handed out in chunks to each worker's {@link Allocator} from a global bump
+ * pointer; large cells come from global size-class lists.
+ */
+public final class Heap {
+    /** Words handed to an allocator at a time. */
+    static final int CHUNK_WORDS = 1 << 14;
+    private static final int INITIAL_WORDS = 1 << 20;
+
+    public volatile long[] words;
+    private final long capacityWords;
+    private long top = Layout.HEAP_BASE;
+
+    // Large cells (> Allocator.SMALL_MAX words) by power-of-two class, linked through word 1.
+    private final long[] largeFree = new long[40];
+
+    // Safepoint state, guarded by `this`.
+    public volatile boolean safepointRequested;
+    private boolean growing;
+    private int running = 1;
+    private int parked;
+
+    public Heap(long capacityBytes) {
+        long cap = Math.max(capacityBytes / 8, Layout.HEAP_BASE + CHUNK_WORDS);
+        this.capacityWords = Math.min(cap, Integer.MAX_VALUE - 8);
+        this.words = new long[(int) Math.min(INITIAL_WORDS, capacityWords)];
+    }
+
+    public long capacityBytes() {
+        return capacityWords * 8;
+    }
+
+    /** The highest word index ever handed out: the heap's footprint. */
+    public synchronized long topWords() {
+        return top;
+    }
+
+    /** Reserves words for immortal cells (string constants), before any allocator runs. */
+    synchronized long takeImmortal(int n) {
+        ensureCapacity(top + n);
+        long start = top;
+        top += n;
+        return start;
+    }
+
+    /** Takes a chunk for an allocator; returns its start (the chunk is CHUNK_WORDS long). */
+    long takeChunk(int minWords) {
+        int n = Math.max(CHUNK_WORDS, minWords);
+        synchronized (this) {
+            awaitOtherGrowth();
+            ensureCapacity(top + n);
+            long start = top;
+            top += n;
+            return start;
+        }
+    }
+
+    /** Allocates a large cell of exactly the class size {@code classWords} (a power of two). */
+    long allocateLarge(int cls, long classWords) {
+        synchronized (this) {
+            awaitOtherGrowth();
+            long a = largeFree[cls];
+            if (a != 0) {
+                largeFree[cls] = words[(int) a + 1];
+                return a;
+            }
+            ensureCapacity(top + classWords);
+            long start = top;
+            top += classWords;
+            return start;
+        }
+    }
+
+    synchronized void releaseLarge(int cls, long addr) {
+        awaitOtherGrowth();
+        words[(int) addr] = Layout.header(0, Layout.KIND_FREE, 0);
+        words[(int) addr + 1] = largeFree[cls];
+        largeFree[cls] = addr;
+    }
+
+    /**
+     * Called with the lock held by a running worker that wants the lock while another thread
+     * is growing the array (and waiting, lock released, for the others to park): this thread
+     * counts as parked until the growth is over.
+     */
+    private void awaitOtherGrowth() {
+        if (!growing) return;
+        parked++;
+        notifyAll();
+        try {
+            while (growing) wait();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            parked--;
+        }
+    }
+
+    /** Called with the lock held. Grows the array (stopping the world) or throws OutOfHeap. */
+    private void ensureCapacity(long needed) {
+        if (needed <= words.length) return;
+        if (needed > capacityWords) throw new OutOfHeap(capacityWords * 8);
+        long n = words.length;
+        while (n < needed) n *= 2;
+        n = Math.min(n, capacityWords);
+        growing = true;
+        safepointRequested = true;
+        try {
+            while (parked < running - 1) wait();
+            long[] bigger;
+            try {
+                bigger = new long[(int) n];
+            } catch (OutOfMemoryError e) {
+                // The JVM could not give what --heap promised: the heap is full at this size.
+                throw new OutOfHeap(words.length * 8L);
+            }
+            System.arraycopy(words, 0, bigger, 0, (int) Math.min(top, words.length));
+            words = bigger;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while growing the heap", e);
+        } finally {
+            growing = false;
+            safepointRequested = false;
+            notifyAll();
+        }
+    }
+
+    /** A running worker calls this when it sees {@link #safepointRequested}; it holds no heap words in locals. */
+    public synchronized void safepoint() {
+        awaitOtherGrowth();
+    }
+
+    /** A worker stops running Vx code (goes idle); growth no longer waits for it. */
+    public synchronized void leaveRunning() {
+        running--;
+        notifyAll();
+    }
+
+    /** A worker starts running Vx code again. */
+    public synchronized void enterRunning() {
+        try {
+            while (growing) wait();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        running++;
+    }
+
+    /** Sets how many workers run at first (the scheduler's thread count). */
+    public synchronized void setRunning(int n) {
+        running = n;
+    }
+}

@@ -1,0 +1,175 @@
+package dev.vx.vm;
+
+/**
+ * The semantics of every arithmetic, comparison and conversion instruction, in one place.
+ * The interpreter calls these methods and the JIT emits calls to them (HotSpot inlines them),
+ * so the two engines cannot disagree. Words follow docs/bytecode.md §1: U32 zero-extended,
+ * I32 sign-extended, F32 as raw bits zero-extended, F64 as raw bits.
+ */
+public final class Ops {
+    private Ops() {}
+
+    static final long U32_MASK = 0xFFFF_FFFFL;
+    public static final long NAT_MAX = Long.MAX_VALUE;
+
+    // ---- 32-bit integers
+    public static long addU32(long a, long b) { return (a + b) & U32_MASK; }
+    public static long subU32(long a, long b) { return (a - b) & U32_MASK; }
+    public static long mulU32(long a, long b) { return (a * b) & U32_MASK; }
+    public static long divU32(long a, long b) { if (b == 0) throw divisionByZero(); return a / b; }
+    public static long remU32(long a, long b) { if (b == 0) throw divisionByZero(); return a % b; }
+    public static long addI32(long a, long b) { return (int) (a + b); }
+    public static long subI32(long a, long b) { return (int) (a - b); }
+    public static long mulI32(long a, long b) { return (int) a * (int) b; }
+
+    public static long divI32(long a, long b) {
+        if (b == 0) throw divisionByZero();
+        if (a == Integer.MIN_VALUE && b == -1) throw divisionOverflow();
+        return a / b;
+    }
+
+    public static long remI32(long a, long b) {
+        if (b == 0) throw divisionByZero();
+        return b == -1 ? 0 : a % b;
+    }
+
+    // ---- 64-bit integers
+    public static long divU64(long a, long b) { if (b == 0) throw divisionByZero(); return Long.divideUnsigned(a, b); }
+    public static long remU64(long a, long b) { if (b == 0) throw divisionByZero(); return Long.remainderUnsigned(a, b); }
+
+    public static long divI64(long a, long b) {
+        if (b == 0) throw divisionByZero();
+        if (a == Long.MIN_VALUE && b == -1) throw divisionOverflow();
+        return a / b;
+    }
+
+    public static long remI64(long a, long b) {
+        if (b == 0) throw divisionByZero();
+        return b == -1 ? 0 : a % b;
+    }
+
+    // ---- Nat: 0 .. 2^63-1; overflow is an error, subtraction saturates
+    public static long addNat(long a, long b) {
+        long r = a + b;
+        if (r < 0) throw natOverflow();
+        return r;
+    }
+
+    public static long subNat(long a, long b) { return a > b ? a - b : 0; }
+
+    public static long mulNat(long a, long b) {
+        long hi = Math.multiplyHigh(a, b);
+        long lo = a * b;
+        if (hi != 0 || lo < 0) throw natOverflow();
+        return lo;
+    }
+
+    public static long divNat(long a, long b) { if (b == 0) throw divisionByZero(); return a / b; }
+    public static long remNat(long a, long b) { if (b == 0) throw divisionByZero(); return a % b; }
+
+    // ---- floats
+    public static float f32(long w) { return Float.intBitsToFloat((int) w); }
+    public static long w32(float f) { return Float.floatToRawIntBits(f) & U32_MASK; }
+    public static double f64(long w) { return Double.longBitsToDouble(w); }
+    public static long w64(double d) { return Double.doubleToRawLongBits(d); }
+
+    public static long addF32(long a, long b) { return w32(f32(a) + f32(b)); }
+    public static long subF32(long a, long b) { return w32(f32(a) - f32(b)); }
+    public static long mulF32(long a, long b) { return w32(f32(a) * f32(b)); }
+    public static long divF32(long a, long b) { return w32(f32(a) / f32(b)); }
+    public static long remF32(long a, long b) { return w32(f32(a) % f32(b)); }
+    public static long negF32(long a) { return a ^ 0x8000_0000L; }
+    public static long sqrtF32(long a) { return w32((float) Math.sqrt(f32(a))); }
+    public static long addF64(long a, long b) { return w64(f64(a) + f64(b)); }
+    public static long subF64(long a, long b) { return w64(f64(a) - f64(b)); }
+    public static long mulF64(long a, long b) { return w64(f64(a) * f64(b)); }
+    public static long divF64(long a, long b) { return w64(f64(a) / f64(b)); }
+    public static long remF64(long a, long b) { return w64(f64(a) % f64(b)); }
+    public static long negF64(long a) { return a ^ Long.MIN_VALUE; }
+    public static long sqrtF64(long a) { return w64(Math.sqrt(f64(a))); }
+    public static boolean eqF32(long a, long b) { return f32(a) == f32(b); }
+    public static boolean ltF32(long a, long b) { return f32(a) < f32(b); }
+    public static boolean leF32(long a, long b) { return f32(a) <= f32(b); }
+    public static boolean eqF64(long a, long b) { return f64(a) == f64(b); }
+    public static boolean ltF64(long a, long b) { return f64(a) < f64(b); }
+    public static boolean leF64(long a, long b) { return f64(a) <= f64(b); }
+
+    // ---- shifts: the count is taken modulo the width
+    public static long shlU32(long a, long b) { return (a << (b & 31)) & U32_MASK; }
+    public static long shlI32(long a, long b) { return (int) a << (b & 31); }
+    public static long shrU32(long a, long b) { return a >>> (b & 31); }
+    public static long shrI32(long a, long b) { return a >> (b & 31); }
+    public static long notU32(long a) { return ~a & U32_MASK; }
+    public static long negI32(long a) { return (int) -a; }
+
+    public static long bool(boolean b) { return b ? 1 : 0; }
+
+    // ---- conversions (LANGUAGE §6)
+
+    /** Converts {@code w} between the scalar kinds of a CONV code ({@code from * 16 + to}). */
+    public static long convert(long w, int code) {
+        return switch (code >>> 4) {
+            case 1 -> fromUnsigned32(w, code & 15);        // U32
+            case 2, 3, 4, 7 -> fromInteger(w, (code >>> 4) == 3, code & 15); // I32, U64, I64, Nat
+            case 5 -> fromDouble(f32(w), code & 15);
+            case 6 -> fromDouble(f64(w), code & 15);
+            default -> throw new IllegalArgumentException("conversion code " + code);
+        };
+    }
+
+    private static long fromUnsigned32(long w, int to) {
+        return fromInteger(w, false, to);
+    }
+
+    /** From an integer word: signed (I32, I64, Nat, U32 which is non-negative) or U64. */
+    private static long fromInteger(long w, boolean unsigned64, int to) {
+        return switch (to) {
+            case 1 -> w & U32_MASK;
+            case 2 -> (int) w;
+            case 3, 4 -> w;
+            case 5 -> w32(unsigned64 ? unsignedToFloat(w) : (float) w);
+            case 6 -> w64(unsigned64 ? unsignedToDouble(w) : (double) w);
+            case 7 -> unsigned64 ? (w < 0 ? NAT_MAX : w) : Math.max(w, 0);
+            default -> throw new IllegalArgumentException("conversion to " + to);
+        };
+    }
+
+    private static long fromDouble(double d, int to) {
+        if (Double.isNaN(d)) return to == 5 ? w32(Float.NaN) : to == 6 ? w64(Double.NaN) : 0;
+        return switch (to) {
+            case 1 -> d <= 0 ? 0 : d >= 4294967295.0 ? U32_MASK : (long) d;
+            case 2 -> (int) d;
+            case 3 -> d <= 0 ? 0 : d >= 18446744073709551615.0 ? -1L : doubleToUnsigned64(d);
+            case 4 -> (long) d;
+            case 5 -> w32((float) d);
+            case 6 -> w64(d);
+            case 7 -> d <= 0 ? 0 : (long) d; // (long) saturates at 2^63-1 = NAT_MAX
+            default -> throw new IllegalArgumentException("conversion to " + to);
+        };
+    }
+
+    private static long doubleToUnsigned64(double d) {
+        if (d < 9.223372036854775807E18) return (long) d;
+        return (long) (d - 9.223372036854775808E18) ^ Long.MIN_VALUE;
+    }
+
+    private static float unsignedToFloat(long w) {
+        if (w >= 0) return (float) w;
+        // Halve with sticky bit so the final rounding is the correct one.
+        return 2.0f * (float) ((w >>> 1) | (w & 1));
+    }
+
+    private static double unsignedToDouble(long w) {
+        if (w >= 0) return (double) w;
+        return 2.0 * (double) ((w >>> 1) | (w & 1));
+    }
+
+    // ---- errors
+    public static VmError divisionByZero() { return new VmError("division by zero"); }
+    public static VmError divisionOverflow() { return new VmError("integer overflow in MIN / -1"); }
+    public static VmError natOverflow() { return new VmError("Nat overflow"); }
+
+    public static VmError indexOutOfRange(long index, long length) {
+        return new VmError("index " + index + " out of range for length " + length);
+    }
+}

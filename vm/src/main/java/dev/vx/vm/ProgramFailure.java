@@ -1,0 +1,16 @@
+package dev.vx.vm;
+
+import java.util.List;
+
+/**
+ * A runtime error with the Vx backtrace of the lane where it happened (innermost first).
+ * The VM prints {@code vxvm: error: <message>} and the backtrace, and exits with status 1.
+ */
+public final class ProgramFailure extends RuntimeException {
+    public final List<Backtrace.Entry> backtrace;
+
+    public ProgramFailure(String message, List<Backtrace.Entry> backtrace) {
+        super(message, null, false, false);
+        this.backtrace = backtrace;
+    }
+}

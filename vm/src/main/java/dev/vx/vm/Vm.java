@@ -1,0 +1,95 @@
+package dev.vx.vm;
+
+import dev.vx.bytecode.Module;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Runs a verified module: sets up the heap, the program and the CPU workers, runs the entry,
+ * prints its result when the module asks for it, and turns every way a run can end into an
+ * exit status with a message (RUNTIME.md §6). Never lets a JVM exception reach the user.
+ */
+public final class Vm {
+    private Vm() {}
+
+    /** Exit statuses of RUNTIME.md §6. */
+    public static final int OK = 0, FAILED = 1, USAGE = 2, OUT_OF_MEMORY = 3, INTERNAL = 4;
+
+    public static int run(Module module, VmOptions opts, Host host) {
+        long start = System.nanoTime();
+        Heap heap = new Heap(opts.heapBytes());
+        Program prog = new Program(module);
+        Scheduler sched = null;
+        int status;
+        try {
+            prog.loadStrings(heap);
+            sched = new Scheduler(Math.max(1, opts.threads()), prog.maxRegisters, heap, prog.shapes, host,
+                    () -> new Interpreter(prog));
+            long result = sched.run(module.entry());
+            if (module.printResult()) {
+                int type = module.function(module.entry()).result();
+                host.out().println(ValuePrinter.print(module, heap.words, result, type));
+            }
+            status = OK;
+        } catch (ProgramFailure e) {
+            host.out().flush();
+            host.err().println("vxvm: error: " + e.getMessage());
+            for (String line : Backtrace.render(e.backtrace)) host.err().println(line);
+            status = FAILED;
+        } catch (ProgramExit e) {
+            status = e.status;
+        } catch (OutOfHeap e) {
+            host.out().flush();
+            host.err().println(e.userMessage());
+            status = OUT_OF_MEMORY;
+        } catch (OutOfMemoryError e) {
+            host.out().flush();
+            host.err().println(new OutOfHeap(heap.capacityBytes()).userMessage());
+            status = OUT_OF_MEMORY;
+        } catch (StackOverflowError e) {
+            host.out().flush();
+            host.err().println("vxvm: internal error: the VM overflowed the JVM stack; this is a bug of vxvm, please report it with the program");
+            status = INTERNAL;
+        } catch (Throwable e) {
+            host.out().flush();
+            host.err().println("vxvm: internal error: " + e + "; this is a bug of vxvm, please report it with the program and this message");
+            StackTraceElement[] st = e.getStackTrace();
+            for (int i = 0; i < Math.min(8, st.length); i++) host.err().println("    at " + st[i]);
+            status = INTERNAL;
+        }
+        host.out().flush();
+        if (opts.stats() && sched != null) printStats(host, opts, sched, heap, start);
+        host.err().flush();
+        return status;
+    }
+
+    static void printStats(Host host, VmOptions opts, Scheduler sched, Heap heap, long start) {
+        Stats s = sched.totals();
+        long allocated = 0, freed = 0, peak = 0;
+        for (Worker w : sched.workers) {
+            allocated += w.alloc.allocatedWords;
+            freed += w.alloc.freedWords;
+            peak += w.alloc.peakLiveWords;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("engine", sched.workers[0].engine.name());
+        m.put("device", "cpu");
+        m.put("threads", sched.threads);
+        m.put("wall_ms", (System.nanoTime() - start) / 1_000_000);
+        m.put("steps", s.steps);
+        m.put("calls", s.calls);
+        m.put("forks", s.forks);
+        m.put("steals", s.steals);
+        m.put("jobs", s.jobs);
+        m.put("peak_stack_words", s.peakStackWords);
+        m.put("spills", s.spills);
+        m.put("restores", s.restores);
+        m.put("heap_peak_words", peak);
+        m.put("heap_allocated_words", allocated);
+        m.put("heap_freed_words", freed);
+        m.put("heap_footprint_words", heap.topWords());
+        m.put("heap_capacity_words", heap.capacityBytes() / 8);
+        m.forEach((k, v) -> host.err().println(k + ": " + v));
+    }
+}
