@@ -80,7 +80,7 @@ final class Exhaustiveness {
         }
         List<Pat> witness = missing(rows, types);
         if (witness != null) {
-            diags.error(matchSpan, "this `match` does not handle every value: missing case `"
+            diags.error(matchSpan, "this `match` is not exhaustive: missing case `"
                     + show(witness.get(0), scrutinee) + "`" + (isEnumerable(scrutinee) ? ""
                     : "; numbers and strings need a `_` or variable case"));
         }

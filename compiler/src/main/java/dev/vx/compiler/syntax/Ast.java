@@ -13,7 +13,7 @@ public final class Ast {
     public record FileAst(SourceFile file, List<Import> imports, List<TypeDecl> types, List<FunDecl> functions) {
     }
 
-    /** {@code import a.b}: {@code name} is {@code "a.b"}. */
+    /** {@code import a.b}: {@code name} is {@code "a.b"}, {@code span} is where it is written. */
     public record Import(String name, Span span) {
     }
 

@@ -95,7 +95,7 @@ public final class Parser {
 
     private int expect(TokenKind k, String what) {
         if (!at(k)) {
-            throw error("expected " + what + ", found " + describe(p));
+            throw unexpected(what);
         }
         return advance();
     }
@@ -113,7 +113,18 @@ public final class Parser {
             }
             return "`" + text + "`";
         }
-        return k.display;
+        return switch (k) {
+            case NEWLINE -> "end of line";
+            case INDENT -> "indentation";
+            case DEDENT -> "end of block";
+            case EOF -> "end of file";
+            default -> k.display;
+        };
+    }
+
+    /** An error at the current token: {@code unexpected X; expected <what>}. */
+    private SyntaxError unexpected(String what) {
+        return error("unexpected " + describe(p) + "; expected " + what);
     }
 
     private SyntaxError error(String message) {
@@ -190,7 +201,7 @@ public final class Parser {
                     case IMPORT -> imports.add(importDecl());
                     case DEF -> functions.add(def());
                     case TYPE -> types.add(typeDecl());
-                    default -> throw error("expected `def`, `type` or `import` at the top level, found " + describe(p));
+                    default -> throw unexpected("`def`, `type` or `import` at the top level");
                 }
             } catch (SyntaxError e) {
                 skipToDeclaration(from);
@@ -200,10 +211,10 @@ public final class Parser {
     }
 
     private Import importDecl() {
-        int first = advance();
+        advance();
         int name = expect(NAME, "a module name such as `geometry` or `lib.shapes`");
         endLine();
-        return new Import((String) t.value(name), spanFrom(first));
+        return new Import((String) t.value(name), span(name));
     }
 
     private void endLine() {
@@ -250,8 +261,8 @@ public final class Parser {
                     }
                     Ident pname = ident(expect(NAME, "a parameter name"));
                     if (!at(COLON)) {
-                        throw error("expected `:` and the type of parameter `" + pname.name() + "` (every parameter "
-                                + "of a `def` states its type), found " + describe(p));
+                        throw unexpected("`:` and the type of parameter `" + pname.name() + "` (every parameter of "
+                                + "a `def` states its type)");
                     }
                     advance();
                     params.add(new Param(pname, type()));
@@ -259,12 +270,12 @@ public final class Parser {
             }
             expect(RPAREN, "`,` or `)` after the parameter");
             if (!at(ARROW)) {
-                throw error("expected `->` and the result type of `" + name.name() + "`, found " + describe(p));
+                throw unexpected("`->` and the result type of `" + name.name() + "`");
             }
             advance();
             result = type();
             if (!at(COLON)) {
-                throw error("expected `:` at the end of the `def` line, found " + describe(p));
+                throw unexpected("`:` at the end of the `def` line");
             }
         } catch (SyntaxError e) {
             skipToDeclaration(first);
@@ -350,7 +361,7 @@ public final class Parser {
     private TypeExpr namedType() {
         int first = p;
         if (!at(NAME)) {
-            throw error("expected a type, found " + describe(p));
+            throw unexpected("a type");
         }
         Ident name = ident(advance());
         if (name.name().equals("IO") && at(LPAREN)) {
@@ -422,7 +433,7 @@ public final class Parser {
                 type = type();
             }
             if (!at(binder)) {
-                throw error("expected " + binder.display + " after the pattern, found " + describe(p));
+                throw unexpected(binder.display + " after the pattern");
             }
             advance();
             if (binder == ASSIGN && at(FORK)) {
@@ -684,7 +695,7 @@ public final class Parser {
             case RETURN:
                 throw error("`return` is reserved: a block's value is its last expression");
             default:
-                throw error("expected an expression, found " + describe(p));
+                throw unexpected("an expression");
         }
     }
 
@@ -778,14 +789,14 @@ public final class Parser {
         if (accept(THEN)) {
             Expr then = expr();
             if (!at(ELSE)) {
-                throw error("expected `else` (an `if ... then` expression needs both branches), found " + describe(p));
+                throw unexpected("`else` (an `if ... then` expression needs both branches)");
             }
             advance();
             Expr otherwise = expr();
             return new If(cond, then, otherwise, spanFrom(first));
         }
         if (!at(COLON)) {
-            throw error("expected `then` or `:` after the condition, found " + describe(p));
+            throw unexpected("`then` or `:` after the condition");
         }
         advance();
         Expr then = blockBody();
@@ -859,7 +870,7 @@ public final class Parser {
                     return new WildPat(name.span());
                 }
                 if (name.name().contains(".")) {
-                    throw error(name.span(), "expected a variable or a constructor pattern, found `" + name.name() + "`");
+                    throw error(name.span(), "unexpected `" + name.name() + "`; expected a variable or a constructor pattern");
                 }
                 return new VarPat(name.name(), name.span());
             }
@@ -871,7 +882,7 @@ public final class Parser {
                 if (at(FLOAT)) {
                     return new FloatPat(((FloatValue) t.value(advance())).negate(), spanFrom(first));
                 }
-                throw error("expected a number after `-` in a pattern, found " + describe(p));
+                throw unexpected("a number after `-` in a pattern");
             }
             case INT: {
                 IntValue v = (IntValue) t.value(advance());
@@ -923,7 +934,7 @@ public final class Parser {
                 return new ListPat(elements, spanFrom(first));
             }
             default:
-                throw error("expected a pattern, found " + describe(p));
+                throw unexpected("a pattern");
         }
     }
 

@@ -132,11 +132,11 @@ class ParserTest {
                 + "  A{x U32}\n  B{}\n");
         assertEquals(6, text.lines().filter(l -> l.contains(": error: ")).count(), text);
         assertTrue(text.contains("t.vx:7:6: error: unclosed `(`"), text);
-        assertTrue(text.contains("t.vx:2:10: error: expected an expression, found the end of the line"), text);
-        assertTrue(text.contains("t.vx:3:9: error: expected the end of the line, found `2`"), text);
-        assertTrue(text.contains("t.vx:4:7: error: expected an expression, found `]`"), text);
-        assertTrue(text.contains("t.vx:7:8: error: expected a parameter name, found `->`"), text);
-        assertTrue(text.contains("t.vx:11:7: error: expected `:` and the type of field `x`, found `U32`"), text);
+        assertTrue(text.contains("t.vx:2:10: error: unexpected end of line; expected an expression"), text);
+        assertTrue(text.contains("t.vx:3:9: error: unexpected `2`; expected the end of the line"), text);
+        assertTrue(text.contains("t.vx:4:7: error: unexpected `]`; expected an expression"), text);
+        assertTrue(text.contains("t.vx:7:8: error: unexpected `->`; expected a parameter name"), text);
+        assertTrue(text.contains("t.vx:11:7: error: unexpected `U32`; expected `:` and the type of field `x`"), text);
     }
 
     @Test
@@ -151,7 +151,7 @@ class ParserTest {
     @Test
     void topLevelGarbage() {
         assertTrue(errors("x = 1\ndef f() -> U32:\n  1\n")
-                .contains("t.vx:1:1: error: expected `def`, `type` or `import` at the top level, found `x`"));
+                .contains("t.vx:1:1: error: unexpected `x`; expected `def`, `type` or `import` at the top level"));
         assertTrue(errors("def f() -> U32\n  1\n").contains("expected `:` at the end of the `def` line"));
         assertTrue(errors("def f() -> U32:\n1\n").contains("expected an indented block on the line after `:`"));
         assertTrue(errors("def f(x: U32):\n  1\n").contains("expected `->` and the result type of `f`"));
