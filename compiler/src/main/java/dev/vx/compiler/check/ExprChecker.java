@@ -14,6 +14,7 @@ import dev.vx.compiler.tast.Stmt;
 import dev.vx.compiler.tast.UnaryOp;
 import dev.vx.compiler.types.AdtDecl;
 import dev.vx.compiler.types.Constructor;
+import dev.vx.compiler.types.FunctionType;
 import dev.vx.compiler.types.ScalarType;
 import dev.vx.compiler.types.Type;
 import dev.vx.compiler.types.TypeParam;
@@ -22,6 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
  * Checks expressions bidirectionally: each is checked against the type its context expects
@@ -202,14 +204,14 @@ final class ExprChecker {
             Object g = cx.globals.function(n.name(), cx.inBase);
             if (g instanceof FunctionDef f) {
                 Instance inst = cx.instantiate(f.typeParams());
-                List<Elab> args = arguments(c, n.name(), f.params().stream().map(Local::type).toList(),
-                        f.params().stream().map(Local::name).toList(), inst, f.resultType(), expected);
+                List<Elab> args = arguments(c.args(), c.span(), n.name(), f.type(), i -> f.params().get(i).name(), inst,
+                        expected);
                 Ty result = inst.of(f.resultType());
                 return () -> new Expr.Call(cx.zonk(result), c.span(), f, cx.zonkAll(inst.typeArgs()), buildAll(args));
             }
             if (g instanceof Builtin b) {
                 Instance inst = cx.instantiate(b.typeParams());
-                List<Elab> args = arguments(c, n.name(), b.paramTypes(), b.paramNames(), inst, b.resultType(), expected);
+                List<Elab> args = arguments(c.args(), c.span(), n.name(), b.type(), b.paramNames()::get, inst, expected);
                 Ty result = inst.of(b.resultType());
                 return () -> new Expr.BuiltinCall(cx.zonk(result), c.span(), b, cx.zonkAll(inst.typeArgs()),
                         buildAll(args));
@@ -224,23 +226,20 @@ final class ExprChecker {
     }
 
     /**
-     * Checks the arguments of a call of a known signature. The expected result is unified
-     * first, so that what the context knows flows into the arguments (lambdas, empty lists),
-     * but a mismatch there is reported after the arguments, against the final types.
+     * Checks the arguments of a call of a known signature ({@code paramName} names the
+     * parameters for a message). The expected result is unified first, so that what the
+     * context knows flows into the arguments (lambdas, empty lists), but a mismatch there is
+     * reported after the arguments, against the final types.
      */
-    private List<Elab> arguments(Ast.Call c, String name, List<Type> paramTypes, List<String> paramNames,
-                                 Instance inst, Type resultType, Ty expected) {
-        return arguments(c.args(), c.span(), name, paramTypes, paramNames, inst, resultType, expected);
-    }
-
-    List<Elab> arguments(List<Ast.Expr> argExprs, Span span, String name, List<Type> paramTypes,
-                         List<String> paramNames, Instance inst, Type resultType, Ty expected) {
-        Ty result = inst.of(resultType);
+    List<Elab> arguments(List<Ast.Expr> argExprs, Span span, String name, FunctionType signature,
+                         IntFunction<String> paramName, Instance inst, Ty expected) {
+        List<Type> paramTypes = signature.params();
+        Ty result = inst.of(signature.result());
         boolean resultOk = Tys.unify(expected, result);
         if (argExprs.size() != paramTypes.size()) {
             StringBuilder sig = new StringBuilder();
             for (int i = 0; i < paramTypes.size(); i++) {
-                sig.append(i > 0 ? ", " : "").append(paramNames.get(i)).append(": ").append(paramTypes.get(i));
+                sig.append(i > 0 ? ", " : "").append(paramName.apply(i)).append(": ").append(paramTypes.get(i));
             }
             cx.diags.error(span, "`" + name + "` takes " + count(paramTypes.size(), "argument") + " (" + sig
                     + "), but " + argExprs.size() + (argExprs.size() == 1 ? " was" : " were") + " given");
@@ -315,8 +314,8 @@ final class ExprChecker {
         Object g = local(name, span) != null ? "local" : cx.globals.function(name, cx.inBase);
         if (g instanceof FunctionDef f) {
             Instance inst = cx.instantiate(f.typeParams());
-            List<Elab> args = arguments(j.args(), j.span(), name, f.params().stream().map(Local::type).toList(),
-                    f.params().stream().map(Local::name).toList(), inst, f.resultType(), expected);
+            List<Elab> args = arguments(j.args(), j.span(), name, f.type(), i -> f.params().get(i).name(), inst,
+                    expected);
             Ty result = inst.of(f.resultType());
             return () -> new Expr.Job(cx.zonk(result), j.span(), f, cx.zonkAll(inst.typeArgs()), buildAll(args));
         }
@@ -349,8 +348,12 @@ final class ExprChecker {
         Instance inst = cx.instantiate(decl.typeParams());
         Ty type = Tys.adt(decl, inst.typeArgs().toArray(new Ty[0]));
         boolean ok = Tys.unify(expected, type);
-        List<Ast.Expr> values = c.fields().stream().map(Ast.FieldArg::value).toList();
-        List<Ast.Ident> names = c.fields().stream().map(Ast.FieldArg::name).toList();
+        List<Ast.Expr> values = new ArrayList<>(c.fields().size());
+        List<Ast.Ident> names = new ArrayList<>(c.fields().size());
+        for (Ast.FieldArg f : c.fields()) {
+            values.add(f.value());
+            names.add(f.name());
+        }
         List<Elab> fields = new ArrayList<>();
         boolean complete = new FieldMatcher<Ast.Expr, Elab>(cx, ctor, c.span(), false) {
             @Override

@@ -16,6 +16,7 @@ import dev.vx.compiler.types.Type;
 import dev.vx.compiler.types.TypeParam;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +34,9 @@ public final class ProgramChecker {
     private final Diagnostics diags;
     private final Progress progress;
     private final Globals globals = new Globals();
-    private final Map<Ast.TypeDecl, AdtDecl> typeDecls = new LinkedHashMap<>();
+    /** Declarations by their syntax (identity: hashing a parse tree would cost more than it says). */
+    private final Map<Ast.TypeDecl, AdtDecl> typeDecls = new IdentityHashMap<>();
+    private final List<AdtDecl> types = new ArrayList<>();
     private final Map<FunctionDef, Ast.FunDecl> functionDecls = new LinkedHashMap<>();
     private final Map<FunctionDef, Map<String, Ty>> functionTypeParams = new HashMap<>();
 
@@ -76,7 +79,7 @@ public final class ProgramChecker {
             return null;
         }
         List<SourceFile> sources = files.stream().map(ParsedFile::file).toList();
-        return new Program(new ArrayList<>(typeDecls.values()), new ArrayList<>(functionDecls.keySet()), main,
+        return new Program(types, new ArrayList<>(functionDecls.keySet()), main,
                 diags.warnings(), sources);
     }
 
@@ -113,6 +116,7 @@ public final class ProgramChecker {
         AdtDecl decl = new AdtDecl(name, typeParams(t.typeParams(), new HashMap<>()), t.name().span(), base);
         ns.types.put(name, decl);
         typeDecls.put(t, decl);
+        types.add(decl);
     }
 
     private void defineConstructors(Ast.TypeDecl t, AdtDecl decl, boolean base) {

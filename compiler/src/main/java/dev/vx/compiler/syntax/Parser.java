@@ -77,7 +77,6 @@ public final class Parser {
             depth--;
         } else if (k != NEWLINE && k != EOF) {
             lastEnd = t.end(i);
-            progress.at(file, t.start(i), lastEnd, t.line(i), t.column(i));
         }
         if (k != EOF) {
             p++;
@@ -424,6 +423,7 @@ public final class Parser {
 
     private Stmt statement() {
         int first = p;
+        progress.at(file, t.start(p), t.end(p), t.line(p), t.column(p));
         TokenKind binder = binderOnThisLine();
         Stmt stmt;
         if (binder == ASSIGN || binder == LARROW) {
@@ -481,92 +481,42 @@ public final class Parser {
     // ---- expressions ----
 
     Expr expr() {
-        int first = p;
-        Expr left = and();
-        while (!afterBlock() && at(OR)) {
-            Span op = span(advance());
-            left = new Binary(BinOp.OR, left, and(), op, spanFrom(first));
-        }
-        return left;
+        return binary(OR_LEVEL);
     }
 
-    private Expr and() {
-        int first = p;
-        Expr left = not();
-        while (!afterBlock() && at(AND)) {
-            Span op = span(advance());
-            left = new Binary(BinOp.AND, left, not(), op, spanFrom(first));
-        }
-        return left;
-    }
+    /** Binding strength of the binary operators, loosest first; {@code not} sits between AND and comparisons. */
+    private static final int OR_LEVEL = 1;
+    private static final int AND_LEVEL = 2;
+    private static final int NOT_LEVEL = 3;
+    private static final int COMPARISON_LEVEL = 4;
+    private static final int CONS_LEVEL = 5;
 
-    private Expr not() {
-        if (at(NOT)) {
-            int first = advance();
-            return new Unary(UnOp.NOT, not(), spanFrom(first));
-        }
-        return comparison();
-    }
-
-    private static BinOp comparisonOp(TokenKind k) {
+    private static int level(TokenKind k) {
         return switch (k) {
-            case EQ -> BinOp.EQ;
-            case NE -> BinOp.NE;
-            case LT -> BinOp.LT;
-            case LE -> BinOp.LE;
-            case GT -> BinOp.GT;
-            case GE -> BinOp.GE;
-            default -> null;
-        };
-    }
-
-    private Expr comparison() {
-        int first = p;
-        Expr left = cons();
-        BinOp op = afterBlock() ? null : comparisonOp(kind());
-        if (op == null) {
-            return left;
-        }
-        Span opSpan = span(advance());
-        Expr result = new Binary(op, left, cons(), opSpan, spanFrom(first));
-        if (!afterBlock() && comparisonOp(kind()) != null) {
-            throw error("comparisons do not chain: write `a < b and b < c` instead of `a < b < c`");
-        }
-        return result;
-    }
-
-    /** {@code <>} is right-associative; built iteratively so long chains need no deep recursion. */
-    private Expr cons() {
-        List<Expr> operands = new ArrayList<>();
-        List<Span> ops = new ArrayList<>();
-        operands.add(binary(0));
-        while (!afterBlock() && at(CONS)) {
-            ops.add(span(advance()));
-            operands.add(binary(0));
-        }
-        Expr result = operands.get(operands.size() - 1);
-        for (int i = operands.size() - 2; i >= 0; i--) {
-            Expr head = operands.get(i);
-            result = new Binary(BinOp.CONS, head, result, ops.get(i), head.span().to(result.span()));
-        }
-        return result;
-    }
-
-    /** Levels from loosest: {@code |}, {@code ^}, {@code &}, shifts, additive, multiplicative. */
-    private static int precedence(TokenKind k) {
-        return switch (k) {
-            case PIPE -> 0;
-            case CARET -> 1;
-            case AMP -> 2;
-            case SHL, SHR -> 3;
-            case PLUS, MINUS, PLUSPLUS -> 4;
-            case STAR, SLASH, PERCENT -> 5;
+            case OR -> OR_LEVEL;
+            case AND -> AND_LEVEL;
+            case EQ, NE, LT, LE, GT, GE -> COMPARISON_LEVEL;
+            case CONS -> CONS_LEVEL;
+            case PIPE -> 6;
+            case CARET -> 7;
+            case AMP -> 8;
+            case SHL, SHR -> 9;
+            case PLUS, MINUS, PLUSPLUS -> 10;
+            case STAR, SLASH, PERCENT -> 11;
             default -> -1;
         };
     }
 
     private static BinOp binaryOp(TokenKind k) {
         return switch (k) {
+            case OR -> BinOp.OR;
+            case AND -> BinOp.AND;
+            case EQ -> BinOp.EQ;
+            case NE -> BinOp.NE;
+            case LT -> BinOp.LT;
+            case LE -> BinOp.LE;
+            case GT -> BinOp.GT;
+            case GE -> BinOp.GE;
             case PIPE -> BinOp.BIT_OR;
             case CARET -> BinOp.BIT_XOR;
             case AMP -> BinOp.BIT_AND;
@@ -581,21 +531,56 @@ public final class Parser {
         };
     }
 
-    /** Left-associative binary operators of precedence {@code >= min} (precedence climbing). */
+    /**
+     * Operators binding at least as tightly as {@code min}, by precedence climbing: one
+     * function for every level keeps the recursion per nested parenthesis shallow.
+     * Comparisons do not associate; {@code <>} associates to the right and is built
+     * iteratively, so that long chains need no deep recursion.
+     */
     private Expr binary(int min) {
         int first = p;
-        Expr left = unary();
+        Expr left;
+        if (at(NOT) && min <= NOT_LEVEL) {
+            advance();
+            left = new Unary(UnOp.NOT, binary(NOT_LEVEL), spanFrom(first));
+        } else {
+            left = unary();
+        }
         while (!afterBlock()) {
-            int prec = precedence(kind());
-            if (prec < min) {
+            int level = level(kind());
+            if (level < min) {
                 break;
+            }
+            if (level == CONS_LEVEL) {
+                left = consChain(left);
+                continue;
             }
             BinOp op = binaryOp(kind());
             Span opSpan = span(advance());
-            Expr right = binary(prec + 1);
+            Expr right = binary(level + 1);
             left = new Binary(op, left, right, opSpan, spanFrom(first));
+            if (level == COMPARISON_LEVEL && !afterBlock() && level(kind()) == COMPARISON_LEVEL) {
+                throw error("comparisons do not chain: write `a < b and b < c` instead of `a < b < c`");
+            }
         }
         return left;
+    }
+
+    /** {@code head <> a <> b ...}, right-associative. */
+    private Expr consChain(Expr head) {
+        List<Expr> operands = new ArrayList<>();
+        List<Span> ops = new ArrayList<>();
+        operands.add(head);
+        while (!afterBlock() && at(CONS)) {
+            ops.add(span(advance()));
+            operands.add(binary(CONS_LEVEL + 1));
+        }
+        Expr result = operands.get(operands.size() - 1);
+        for (int i = operands.size() - 2; i >= 0; i--) {
+            Expr h = operands.get(i);
+            result = new Binary(BinOp.CONS, h, result, ops.get(i), h.span().to(result.span()));
+        }
+        return result;
     }
 
     private Expr unary() {
@@ -652,6 +637,8 @@ public final class Parser {
 
     private Expr primary() {
         int first = p;
+        // Deep nesting always goes through here: where to point if the stack runs out.
+        progress.at(file, t.start(p), t.end(p), t.line(p), t.column(p));
         switch (kind()) {
             case INT:
                 return new IntLit((IntValue) t.value(advance()), span(first));
