@@ -116,6 +116,12 @@ final class DefContext {
         return out;
     }
 
+    void unknownConstructor(String name, Span span) {
+        String suggestion = Suggest.closest(name, globals.constructorNames(inBase));
+        diags.error(span, "unknown constructor `" + name + "`" + (suggestion != null ? "; did you mean `" + suggestion
+                + "`?" : ""));
+    }
+
     /** Unifies the type a construct has with the type its context expects, reporting a mismatch. */
     void expect(Ty expected, Ty actual, Span span) {
         if (!Tys.unify(expected, actual)) {

@@ -17,11 +17,8 @@ import dev.vx.compiler.types.Constructor;
 import dev.vx.compiler.types.FunctionType;
 import dev.vx.compiler.types.ScalarType;
 import dev.vx.compiler.types.Type;
-import dev.vx.compiler.types.TypeParam;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.IntFunction;
 
@@ -200,21 +197,19 @@ final class ExprChecker {
     }
 
     private Elab call(Ast.Call c, Ty expected) {
-        if (c.callee() instanceof Ast.Name n && local(n.name(), n.span()) == null) {
+        if (c.callee() instanceof Ast.Name n && cx.scope.lookup(n.name()) == null) {
             Object g = cx.globals.function(n.name(), cx.inBase);
             if (g instanceof FunctionDef f) {
                 Instance inst = cx.instantiate(f.typeParams());
-                List<Elab> args = arguments(c.args(), c.span(), n.name(), f.type(), i -> f.params().get(i).name(), inst,
+                Arguments a = arguments(c.args(), c.span(), n.name(), f.type(), i -> f.params().get(i).name(), inst,
                         expected);
-                Ty result = inst.of(f.resultType());
-                return () -> new Expr.Call(cx.zonk(result), c.span(), f, cx.zonkAll(inst.typeArgs()), buildAll(args));
+                return () -> new Expr.Call(cx.zonk(a.result), c.span(), f, cx.zonkAll(inst.typeArgs()), a.build());
             }
             if (g instanceof Builtin b) {
                 Instance inst = cx.instantiate(b.typeParams());
-                List<Elab> args = arguments(c.args(), c.span(), n.name(), b.type(), b.paramNames()::get, inst, expected);
-                Ty result = inst.of(b.resultType());
-                return () -> new Expr.BuiltinCall(cx.zonk(result), c.span(), b, cx.zonkAll(inst.typeArgs()),
-                        buildAll(args));
+                Arguments a = arguments(c.args(), c.span(), n.name(), b.type(), b.paramNames()::get, inst, expected);
+                return () -> new Expr.BuiltinCall(cx.zonk(a.result), c.span(), b, cx.zonkAll(inst.typeArgs()),
+                        a.build());
             }
             if (g == null) {
                 undefined(n.name(), n.span());
@@ -225,14 +220,21 @@ final class ExprChecker {
         return closureCall(c, expected);
     }
 
+    /** The checked arguments of a call, and the type of its result. */
+    private record Arguments(List<Elab> args, Ty result) {
+        List<Expr> build() {
+            return buildAll(args);
+        }
+    }
+
     /**
      * Checks the arguments of a call of a known signature ({@code paramName} names the
      * parameters for a message). The expected result is unified first, so that what the
      * context knows flows into the arguments (lambdas, empty lists), but a mismatch there is
      * reported after the arguments, against the final types.
      */
-    List<Elab> arguments(List<Ast.Expr> argExprs, Span span, String name, FunctionType signature,
-                         IntFunction<String> paramName, Instance inst, Ty expected) {
+    private Arguments arguments(List<Ast.Expr> argExprs, Span span, String name, FunctionType signature,
+                                IntFunction<String> paramName, Instance inst, Ty expected) {
         List<Type> paramTypes = signature.params();
         Ty result = inst.of(signature.result());
         boolean resultOk = Tys.unify(expected, result);
@@ -252,7 +254,7 @@ final class ExprChecker {
         if (!resultOk) {
             cx.mismatch(expected, result, span);
         }
-        return args;
+        return new Arguments(args, result);
     }
 
     static String count(int n, String noun) {
@@ -311,15 +313,13 @@ final class ExprChecker {
     private Elab job(Ast.JobCall j, Ty expected) {
         String name = j.callee().name();
         Span span = j.callee().span();
-        Object g = local(name, span) != null ? "local" : cx.globals.function(name, cx.inBase);
+        Object g = cx.scope.lookup(name) != null ? null : cx.globals.function(name, cx.inBase);
         if (g instanceof FunctionDef f) {
             Instance inst = cx.instantiate(f.typeParams());
-            List<Elab> args = arguments(j.args(), j.span(), name, f.type(), i -> f.params().get(i).name(), inst,
-                    expected);
-            Ty result = inst.of(f.resultType());
-            return () -> new Expr.Job(cx.zonk(result), j.span(), f, cx.zonkAll(inst.typeArgs()), buildAll(args));
+            Arguments a = arguments(j.args(), j.span(), name, f.type(), i -> f.params().get(i).name(), inst, expected);
+            return () -> new Expr.Job(cx.zonk(a.result), j.span(), f, cx.zonkAll(inst.typeArgs()), a.build());
         }
-        if (g instanceof String) {
+        if (cx.scope.lookup(name) != null) {
             cx.diags.error(span, "`" + name + "!(...)` needs a function defined with `def`, but `" + name
                     + "` is a local variable");
         } else if (g instanceof Builtin) {
@@ -338,7 +338,7 @@ final class ExprChecker {
         String name = c.ctor().name();
         Constructor ctor = cx.globals.constructor(name, cx.inBase);
         if (ctor == null) {
-            unknownConstructor(name, c.ctor().span());
+            cx.unknownConstructor(name, c.ctor().span());
             for (Ast.FieldArg f : c.fields()) {
                 check(f.value(), DefContext.error());
             }
@@ -373,12 +373,6 @@ final class ExprChecker {
             return errorElab(c.span());
         }
         return () -> new Expr.Construct(cx.zonk(type), c.span(), ctor, cx.zonkAll(inst.typeArgs()), buildAll(fields));
-    }
-
-    void unknownConstructor(String name, Span span) {
-        String suggestion = Suggest.closest(name, cx.globals.constructorNames(cx.inBase));
-        cx.diags.error(span, "unknown constructor `" + name + "`"
-                + (suggestion != null ? "; did you mean `" + suggestion + "`?" : ""));
     }
 
     private Elab tuple(Ast.Tuple t, Ty expected) {

@@ -133,9 +133,7 @@ final class PatternChecker {
             names.add(f.name());
         }
         if (ctor == null) {
-            String suggestion = Suggest.closest(c.ctor().name(), cx.globals.constructorNames(cx.inBase));
-            cx.diags.error(c.ctor().span(), "unknown constructor `" + c.ctor().name() + "`"
-                    + (suggestion != null ? "; did you mean `" + suggestion + "`?" : ""));
+            cx.unknownConstructor(c.ctor().name(), c.ctor().span());
             for (Ast.Pattern f : written) {
                 check(f, DefContext.error(), bound);
             }

@@ -173,10 +173,6 @@ public final class Ast {
     public record Do(List<Stmt> statements, Span span) implements Expr {
     }
 
-    /** Stands in for an expression that failed to parse (an error was reported). */
-    public record Error(Span span) implements Expr {
-    }
-
     // ---- statements ----
 
     public sealed interface Stmt {

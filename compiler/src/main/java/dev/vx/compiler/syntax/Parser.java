@@ -795,6 +795,10 @@ public final class Parser {
             return new If(cond, then, rest, spanFrom(first));
         }
         if (accept(ELSE)) {
+            if (at(IF)) {
+                // `else if c:` reads as `elif c:`, as Rust and C users write it.
+                return new If(cond, then, ifExpr(), spanFrom(first));
+            }
             expect(COLON, "`:` after `else`");
             Expr otherwise = blockBody();
             return new If(cond, then, otherwise, spanFrom(first));

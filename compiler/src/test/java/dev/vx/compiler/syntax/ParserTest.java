@@ -117,6 +117,13 @@ class ParserTest {
     }
 
     @Test
+    void elseIfReadsAsElif() {
+        Ast.FileAst file = parse("def f() -> U32:\n  if a:\n    1\n  else if b:\n    2\n  else:\n    3\n");
+        Ast.If i = (Ast.If) body(file);
+        assertTrue(i.otherwise() instanceof Ast.If elif && elif.otherwise() instanceof Ast.Block);
+    }
+
+    @Test
     void patterns() {
         Ast.FileAst file = parse("def f() -> U32:\n  match x:\n    case -1: 0\n    case [a, _]: 0\n    case h <> t: 0\n"
                 + "    case (1, \"s\", true, ()): 0\n    case Node{left: Leaf{}, right: r}: 0\n    case 2.5: 0\n");
