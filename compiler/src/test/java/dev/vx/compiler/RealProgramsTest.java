@@ -64,6 +64,7 @@ class RealProgramsTest {
         CheckResult r = new FrontEnd().check(program, base);
         String rendered = r.diagnostics().render();
         assertEquals(compileError, !r.ok(), rendered);
+        assertEquals(rendered, new FrontEnd().checkingUsedBaseOnly().check(program, base).diagnostics().render());
         if (compileError) {
             for (String line : text.lines().toList()) {
                 if (line.startsWith("# vx-test: stderr-contains:")) {
