@@ -46,7 +46,8 @@ class GarbledSourceTest {
     private static List<String> corpus() throws IOException {
         List<String> sources = new ArrayList<>();
         for (String dir : new String[] {"src/test/resources/vx/examples", "src/test/resources/vx/golden",
-                "src/test/resources/vx/testbase", "src/test/resources/vx/programs"}) {
+                "src/test/resources/vx/testbase", "src/test/resources/vx/programs", "../conformance/programs",
+                "../stdlib/src/main/resources/vx/base"}) {
             try (Stream<Path> files = Files.walk(Path.of(dir))) {
                 for (Path p : files.filter(p -> p.toString().endsWith(".vx")).sorted().toList()) {
                     sources.add(Files.readString(p));
