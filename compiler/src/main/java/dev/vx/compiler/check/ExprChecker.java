@@ -189,6 +189,13 @@ final class ExprChecker {
             cx.diags.error(span, "`" + name + "` is a type, not a value");
             return;
         }
+        int dot = name.indexOf('.');
+        if (dot > 0 && cx.scope.lookup(name.substring(0, dot)) != null) {
+            cx.diags.error(span, "undefined name `" + name + "`: Vx has no field access with `.`; take a value apart "
+                    + "with a pattern, e.g. `match " + name.substring(0, dot) + ":` or `(a, b) = " + name.substring(0, dot)
+                    + "`");
+            return;
+        }
         List<String> candidates = new ArrayList<>(cx.scope.names());
         candidates.addAll(cx.globals.functionNames(cx.inBase));
         String suggestion = Suggest.closest(name, candidates);
