@@ -96,8 +96,33 @@ public final class FrontEnd {
                         + "program that caused it");
             }
         };
-        Thread thread = new Thread(null, task, "vx-front-end", stackBytes);
-        thread.start();
+        runWithBigStack(task);
+        return new CheckResult(program[0], diags);
+    }
+
+    /**
+     * Runs {@code task} on a thread with {@link #stackBytes} of stack and waits for it. Where
+     * the system refuses so large a stack (a low address-space limit), a smaller one is tried,
+     * and as a last resort the calling thread: the task reports a stack overflow itself.
+     */
+    private void runWithBigStack(Runnable task) {
+        for (long size = stackBytes; ; size /= 8) {
+            Thread thread = new Thread(null, task, "vx-front-end", size);
+            try {
+                thread.start();
+            } catch (OutOfMemoryError e) {
+                if (size > 1 << 20) {
+                    continue;
+                }
+                task.run();
+                return;
+            }
+            joinUninterruptibly(thread);
+            return;
+        }
+    }
+
+    private static void joinUninterruptibly(Thread thread) {
         boolean interrupted = false;
         while (true) {
             try {
@@ -110,7 +135,6 @@ public final class FrontEnd {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        return new CheckResult(program[0], diags);
     }
 
     private static Span where(Progress progress, SourceFile main) {
