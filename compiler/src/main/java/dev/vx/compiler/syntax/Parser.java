@@ -736,6 +736,9 @@ public final class Parser {
                 elements.add(expr());
             }
             expect(RPAREN, "`,` or `)`");
+            if (elements.size() == 1) {
+                throw error(spanFrom(first), "a tuple has at least two elements (and `(x)` is just `x`)");
+            }
             return new Tuple(elements, spanFrom(first));
         }
         expect(RPAREN, "`)`");

@@ -162,5 +162,6 @@ class ParserTest {
         assertTrue(errors("def f() -> U32\n  1\n").contains("expected `:` at the end of the `def` line"));
         assertTrue(errors("def f() -> U32:\n1\n").contains("expected an indented block on the line after `:`"));
         assertTrue(errors("def f(x: U32):\n  1\n").contains("expected `->` and the result type of `f`"));
+        assertTrue(errors("def f() -> U32:\n  (1,)\n").contains("t.vx:2:3: error: a tuple has at least two elements"));
     }
 }
