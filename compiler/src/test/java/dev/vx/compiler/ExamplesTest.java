@@ -3,7 +3,7 @@ package dev.vx.compiler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.vx.compiler.tast.FunctionDef;
+import dev.vx.compiler.tast.TastInvariants;
 import dev.vx.compiler.tast.TastPrinter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,6 +36,7 @@ class ExamplesTest {
         files.put("prog.vx", files.get(name));
         CheckResult r = TestBase.check(files);
         assertEquals("", r.diagnostics().render());
+        TastInvariants.check(r.program());
     }
 
     @Test
@@ -68,8 +69,6 @@ class ExamplesTest {
                 .collect(java.util.stream.Collectors.toMap(
                         e -> e.getKey().equals("constructs.vx") ? "prog.vx" : e.getKey(), Map.Entry::getValue)));
         assertEquals("", r.diagnostics().render());
-        for (FunctionDef f : r.program().functions()) {
-            assertTrue(f.body() != null, f.name());
-        }
+        TastInvariants.check(r.program());
     }
 }

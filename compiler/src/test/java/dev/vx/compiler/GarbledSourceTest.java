@@ -2,9 +2,8 @@ package dev.vx.compiler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import dev.vx.compiler.tast.FunctionDef;
+import dev.vx.compiler.tast.TastInvariants;
 import dev.vx.testkit.Choices;
 import dev.vx.testkit.Gen;
 import dev.vx.testkit.Gens;
@@ -115,10 +114,7 @@ class GarbledSourceTest {
                     assertFalse(rendered.contains("internal compiler error"), rendered);
                     assertEquals(r.ok(), !r.diagnostics().hasErrors(), rendered);
                     if (r.ok()) {
-                        assertNotNull(r.program().main());
-                        for (FunctionDef f : r.program().functions()) {
-                            assertNotNull(f.body(), f.name());
-                        }
+                        TastInvariants.check(r.program());
                     }
                 });
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vx.compiler.tast.TastInvariants;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,6 +41,7 @@ class RealProgramsTest {
         CheckResult r = new FrontEnd().check("hello.vx", "def main() -> IO(Unit):\n  IO.print(\"hello\")\n", realBase());
         assertEquals("", r.diagnostics().render());
         assertTrue(r.program().functions().size() > 100);
+        TastInvariants.check(r.program());
     }
 
     @TestFactory
@@ -65,6 +67,9 @@ class RealProgramsTest {
         String rendered = r.diagnostics().render();
         assertEquals(compileError, !r.ok(), rendered);
         assertEquals(rendered, new FrontEnd().checkingUsedBaseOnly().check(program, base).diagnostics().render());
+        if (r.ok()) {
+            TastInvariants.check(r.program());
+        }
         if (compileError) {
             for (String line : text.lines().toList()) {
                 if (line.startsWith("# vx-test: stderr-contains:")) {
