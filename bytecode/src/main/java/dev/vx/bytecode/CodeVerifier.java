@@ -156,7 +156,11 @@ final class CodeVerifier {
         } else {
             switch (op) {
                 case NOP, JMP -> { }
-                case MOV -> expect(pc, insn.get(1), cx.regType[insn.get(0)], "source");
+                case MOV -> {
+                    if (!reinterprets(cx.regType[insn.get(0)], cx.regType[insn.get(1)])) {
+                        expect(pc, insn.get(1), cx.regType[insn.get(0)], "source");
+                    }
+                }
                 case LDI -> word(pc, insn.get(0), insn.get(1));
                 case LDK -> word(pc, insn.get(0), cx.m.constants()[insn.get(1)]);
                 case LDS -> expect(pc, insn.get(0), STRING, "destination");
@@ -431,5 +435,14 @@ final class CodeVerifier {
         StringJoiner j = new StringJoiner(", ");
         for (Scalar s : types) j.add(TypeNames.builtin(s.typeId()));
         return j.toString();
+    }
+
+    /**
+     * A move between a float and the unsigned integer of its width reinterprets the bits
+     * ({@code F64.to_bits}, {@code F32.from_bits}): both words hold the same IEEE bits.
+     */
+    private static boolean reinterprets(int a, int b) {
+        int f32 = Scalar.F32.typeId(), u32 = Scalar.U32.typeId(), f64 = Scalar.F64.typeId(), u64 = Scalar.U64.typeId();
+        return (a == f32 && b == u32) || (a == u32 && b == f32) || (a == f64 && b == u64) || (a == u64 && b == f64);
     }
 }

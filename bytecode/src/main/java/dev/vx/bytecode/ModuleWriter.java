@@ -140,7 +140,8 @@ public final class ModuleWriter {
         return p;
     }
 
-    private static void instruction(ByteSink p, Insn insn, String where) {
+    /** Appends one instruction: its opcode byte, then its operands by shape. */
+    static void instruction(ByteSink p, Insn insn, String where) {
         String malformed = Shapes.malformation(insn);
         if (malformed != null) throw new IllegalArgumentException(where + ": " + malformed);
         p.u8(insn.op().ordinal());

@@ -17,6 +17,10 @@ public record TypeDesc(TypeKind kind, int name, int[] components, int result, in
 
     public static final int STRING_TYPE = 10;
 
+    /**
+     * The descriptor of a scalar type. All scalar descriptors are equal: which scalar a type is
+     * follows from its id (its {@link Scalar} ordinal), not from its descriptor.
+     */
     public static TypeDesc scalar(Scalar s) {
         return new TypeDesc(TypeKind.SCALAR, -1, new int[0], -1, 0, 0);
     }

@@ -5,12 +5,15 @@ import java.util.List;
 /**
  * Renders type ids for people: the type's name string when it has one, else a structural form
  * ({@code (U32, String)}, {@code List<U32>}, {@code Array<F64>}, {@code (U32) -> Bool}). Works on
- * any module, verified or not: a bad id prints as {@code ?t99}, and nesting deeper than a few
- * levels (or a cyclic table) falls back to {@code t12}.
+ * any module, verified or not: a bad id prints as {@code ?t99}, nesting deeper than a few
+ * levels (or a cyclic table) falls back to {@code t12}, and a rendering longer than
+ * {@value #MAX_LENGTH} characters is cut with {@code ...}.
  */
 final class TypeNames {
     private static final String[] BUILTIN = {"Bool", "U32", "I32", "U64", "I64", "F32", "F64", "Nat", "Unit", "Join", "String"};
     private static final int MAX_DEPTH = 4;
+    /** Longer renderings are cut: a nameless type may nest wide tuples to any size. */
+    static final int MAX_LENGTH = 200;
 
     private final Module m;
 
@@ -19,7 +22,57 @@ final class TypeNames {
     }
 
     String name(int id) {
-        return name(id, 0);
+        StringBuilder out = new StringBuilder();
+        append(out, id, 0);
+        return out.length() <= MAX_LENGTH ? out.toString() : out.substring(0, MAX_LENGTH) + "...";
+    }
+
+    private void append(StringBuilder out, int id, int depth) {
+        List<TypeDesc> types = m.types();
+        if (out.length() > MAX_LENGTH) return; // the rest would be cut anyway
+        if (id < 0 || id >= types.size()) {
+            out.append("?t").append(id);
+            return;
+        }
+        if (id < BUILTIN.length) {
+            out.append(BUILTIN[id]);
+            return;
+        }
+        TypeDesc t = types.get(id);
+        if (t.name() >= 0 && t.name() < m.strings().size()) {
+            out.append(printable(m.strings().get(t.name())));
+            return;
+        }
+        int[] c = t.components();
+        if (depth >= MAX_DEPTH || t.kind() == null || c == null) {
+            out.append('t').append(id);
+            return;
+        }
+        switch (t.kind()) {
+            case TUPLE -> list(out.append('('), c, depth).append(')');
+            case LIST, ARRAY -> {
+                if (c.length != 1) {
+                    out.append('t').append(id);
+                } else {
+                    out.append(t.kind() == TypeKind.LIST ? "List<" : "Array<");
+                    append(out, c[0], depth + 1);
+                    out.append('>');
+                }
+            }
+            case FUNC -> {
+                list(out.append('('), c, depth).append(") -> ");
+                append(out, t.result(), depth + 1);
+            }
+            default -> out.append('t').append(id);
+        }
+    }
+
+    private StringBuilder list(StringBuilder out, int[] ids, int depth) {
+        for (int i = 0; i < ids.length && out.length() <= MAX_LENGTH; i++) {
+            if (i > 0) out.append(", ");
+            append(out, ids[i], depth + 1);
+        }
+        return out;
     }
 
     /**
@@ -46,31 +99,5 @@ final class TypeNames {
     /** The name of built-in type {@code id} (0..10). */
     static String builtin(int id) {
         return BUILTIN[id];
-    }
-
-    private String name(int id, int depth) {
-        List<TypeDesc> types = m.types();
-        if (id < 0 || id >= types.size()) return "?t" + id;
-        if (id < BUILTIN.length) return BUILTIN[id];
-        TypeDesc t = types.get(id);
-        if (t.name() >= 0 && t.name() < m.strings().size()) return printable(m.strings().get(t.name()));
-        if (depth >= MAX_DEPTH || t.kind() == null || t.components() == null) return "t" + id;
-        int[] c = t.components();
-        return switch (t.kind()) {
-            case TUPLE -> "(" + list(c, depth) + ")";
-            case LIST -> c.length == 1 ? "List<" + name(c[0], depth + 1) + ">" : "t" + id;
-            case ARRAY -> c.length == 1 ? "Array<" + name(c[0], depth + 1) + ">" : "t" + id;
-            case FUNC -> "(" + list(c, depth) + ") -> " + name(t.result(), depth + 1);
-            default -> "t" + id;
-        };
-    }
-
-    private String list(int[] ids, int depth) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < ids.length; i++) {
-            if (i > 0) b.append(", ");
-            b.append(name(ids[i], depth + 1));
-        }
-        return b.toString();
     }
 }

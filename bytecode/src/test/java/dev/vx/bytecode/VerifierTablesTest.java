@@ -179,6 +179,25 @@ class VerifierTablesTest {
         assertValid(withType(base(), 18, type(TypeKind.ADT, -1, NONE, -1, 0, 0)));
     }
 
+    @Test
+    void hugeNamelessTypesPrintShortly() {
+        // t18 = 1000 x t19, t19 = 1000 x t20, t20 = 1000 x U32: in full, t18 alone is 10^9 names.
+        Module m = base();
+        for (int t = 18; t <= 20; t++) {
+            int[] c = new int[1000];
+            java.util.Arrays.fill(c, t == 20 ? U32 : t + 1);
+            m = withType(m, t, type(TypeKind.TUPLE, -1, c, -1, 0, 0));
+        }
+        Module huge = m;
+        String message = org.junit.jupiter.api.Assertions.assertThrows(BytecodeException.class,
+                () -> Verifier.verify(huge)).getMessage();
+        org.junit.jupiter.api.Assertions.assertEquals("type 18: a tuple type has exactly one constructor (it has 0)", message);
+        String text = Disassembler.disassemble(huge);
+        // Each of the 3,000 components prints in at most 200 characters.
+        org.junit.jupiter.api.Assertions.assertTrue(text.length() < 2_000_000, "disassembly of " + text.length() + " chars");
+        org.junit.jupiter.api.Assertions.assertTrue(text.contains("\n  t18 (((U32, U32, U32"), text.substring(0, 2000));
+    }
+
     // ------------------------------------------------------------------ constructors
 
     private static CtorDesc ctor(Module m, int g) {

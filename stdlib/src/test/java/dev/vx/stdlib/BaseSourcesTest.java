@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * (see {@link VxLint}), the API of docs/base.md, and the correspondence between the float math
  * and its Java mirror.
  */
-class BaseSourcesTest {
+public class BaseSourcesTest {
 
     static final Path MODULE = Path.of("").toAbsolutePath();
     static final Path RESOURCES = MODULE.resolve("src/main/resources/vx/base");
@@ -56,6 +56,19 @@ class BaseSourcesTest {
         }
         lint.checkBodies();
         return lint;
+    }
+
+    /** Lint errors of a Vx program checked together with Base (for test programs). */
+    public static List<String> lintWith(String path, String text) throws IOException {
+        VxLint lint = new VxLint(primArity());
+        for (BaseLibrary.Source s : BaseLibrary.sources()) {
+            lint.checkLayout(s.path(), s.text());
+            lint.collect(s.path(), s.text());
+        }
+        lint.checkLayout(path, text);
+        lint.collect(path, text);
+        lint.checkBodies();
+        return lint.errors;
     }
 
     @Test

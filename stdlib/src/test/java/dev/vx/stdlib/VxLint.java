@@ -194,6 +194,39 @@ final class VxLint {
         if (depth != 0) {
             error(file, lines.length, "unbalanced brackets at end of file");
         }
+        checkIfElse(file, lines);
+    }
+
+    /** Every block `if c:` is completed by an `else:` at its indentation (Base has no do blocks). */
+    void checkIfElse(String file, String[] lines) {
+        for (int k = 0; k < lines.length; k++) {
+            String code = stripComment(lines[k]);
+            String trimmed = code.strip();
+            if (!(trimmed.startsWith("if ") && trimmed.endsWith(":")) && !trimmed.matches("[A-Za-z_][A-Za-z0-9_]* = if .*:")) {
+                continue;
+            }
+            int indent = code.length() - code.stripLeading().length();
+            boolean found = false;
+            for (int m = k + 1; m < lines.length; m++) {
+                String c = stripComment(lines[m]);
+                if (c.isBlank()) {
+                    continue;
+                }
+                int ind = c.length() - c.stripLeading().length();
+                if (ind > indent) {
+                    continue;
+                }
+                String t = c.strip();
+                if (ind == indent && t.startsWith("elif ")) {
+                    continue;
+                }
+                found = ind == indent && t.equals("else:");
+                break;
+            }
+            if (!found) {
+                error(file, k + 1, "block if without else: " + trimmed);
+            }
+        }
     }
 
     static String stripComment(String line) {

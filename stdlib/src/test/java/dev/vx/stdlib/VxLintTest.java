@@ -80,6 +80,11 @@ class VxLintTest {
     }
 
     @Test
+    void findsIfWithoutElse() {
+        assertOneError(GOOD.replace("  else:\n    (U64", "  elif k > 2:\n    (U64"), "block if without else");
+    }
+
+    @Test
     void findsDuplicateDefinitions() {
         assertOneError(GOOD + "\ndef List.fold<A, B>(xs: List<A>, init: B, f: (B, A) -> B) -> B:\n  init\n",
                 "second definition of List.fold");
