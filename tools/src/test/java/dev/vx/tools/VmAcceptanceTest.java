@@ -375,11 +375,11 @@ class VmAcceptanceTest {
                       a + b
 
                 def main() -> U64:
-                  total!(build!(17, 0))
+                  total!(build!(18, 0))
                 """;
         VxRun.Result r = VxRun.run(src, VmOptions.defaults().withThreads(threads));
         assertEquals(0, r.status(), r.err());
-        long n = 1L << 17;
+        long n = 1L << 18;
         assertEquals(n * (n - 1) / 2 + "\n", r.out());
         // The heap starts at 2^20 words; the tree needs more, so it grew while lanes ran.
         assertTrue(r.stat("heap_footprint_words") > 1 << 20, "footprint " + r.stat("heap_footprint_words"));
