@@ -50,6 +50,31 @@ final class Emitter {
         return new FunctionDesc(pool.string(f.name), f.params, f.result, registerTypes, code, pool.string(f.file), lines);
     }
 
+    /**
+     * Appends each block that is the only successor of its only predecessor to that
+     * predecessor (a match leaf and the body it jumps to become one block), so later passes
+     * see longer straight-line code. Call before {@link #removeUnreachable}.
+     */
+    static void mergeStraightLines(IrFunction f) {
+        int[] preds = new int[f.blocks.size()];
+        for (IrFunction.Block b : f.blocks) for (int s : b.successors()) preds[s]++;
+        boolean[] absorbed = new boolean[f.blocks.size()];
+        for (IrFunction.Block a : f.blocks) {
+            if (absorbed[a.id]) continue;
+            while (true) {
+                IrInsn last = a.last();
+                if (last == null || last.op != Opcode.JMP || a.successors().length != 1) break;
+                int t = last.ops[0];
+                if (t == 0 || t == a.id || preds[t] != 1 || absorbed[t]) break;
+                a.insns.remove(a.insns.size() - 1);
+                IrFunction.Block b = f.blocks.get(t);
+                a.insns.addAll(b.insns);
+                b.insns.clear();
+                absorbed[t] = true;
+            }
+        }
+    }
+
     /** Removes blocks no path from the entry reaches (code after a panic), renumbering the rest. */
     static void removeUnreachable(IrFunction f) {
         boolean[] seen = new boolean[f.blocks.size()];

@@ -194,7 +194,7 @@ final class MatchLowering {
         List<List<Type>> shapes = shapes(t);
         int occ = occs.get(col);
         if (shapes.size() == 1) {
-            specialize(occs, rows, col, 0, shapes.get(0));
+            specialize(occs, rows, col, 0, shapes.get(0), ctorId(l, t, 0));
             return;
         }
         IrFunction.Block[] blocks = new IrFunction.Block[shapes.size()];
@@ -208,12 +208,21 @@ final class MatchLowering {
         l.emit(SWITCH, ops);
         for (int tag = 0; tag < blocks.length; tag++) {
             l.cur = blocks[tag];
-            specialize(occs, rows, col, tag, shapes.get(tag));
+            specialize(occs, rows, col, tag, shapes.get(tag), ctorId(l, t, tag));
         }
     }
 
+    /** The provisional constructor id of the constructor with {@code tag} of {@code t}. */
+    static int ctorId(Lowerer l, Type t, int tag) {
+        int type = l.ty(t);
+        if (t instanceof ListType) return tag == 0 ? l.be.types.nil(type) : l.be.types.cons(type);
+        if (t instanceof TupleType) return l.be.types.tuple(type);
+        AdtType a = (AdtType) t;
+        return l.be.types.ctor(a, a.decl().constructors().get(tag));
+    }
+
     /** Continues with the rows that match constructor {@code tag} at {@code col}, its fields as new columns. */
-    private void specialize(List<Integer> occs, List<Row> rows, int col, int tag, List<Type> fieldTypes) {
+    private void specialize(List<Integer> occs, List<Row> rows, int col, int tag, List<Type> fieldTypes, int ctor) {
         int arity = fieldTypes.size();
         List<Row> out = new ArrayList<>();
         boolean[] needed = new boolean[arity];
@@ -243,6 +252,7 @@ final class MatchLowering {
             int type = l.ty(fieldTypes.get(i));
             int r = l.fn.newReg(type);
             l.emit(GET, r, occ, i);
+            l.cur.last().ctor = ctor;
             newOccs.add(r);
         }
         newOccs.addAll(occs.subList(col + 1, occs.size()));
@@ -428,11 +438,13 @@ final class MatchLowering {
             Type t = l.ground(p.type());
             List<Type> fieldTypes = t instanceof TupleType tt ? tt.elements()
                     : ((AdtType) t).fieldTypes(((Pattern.Ctor) p).constructor());
+            int ctor = ctorId(l, t, p instanceof Pattern.Ctor c ? c.constructor().tag() : 0);
             for (int i = 0; i < subs.size(); i++) {
                 if (subs.get(i) instanceof Pattern.Wildcard) continue;
                 int type = l.ty(fieldTypes.get(i));
                 int r = l.fn.newReg(type);
                 l.emit(GET, r, occ, i);
+                l.cur.last().ctor = ctor;
                 bindIrrefutable(l, subs.get(i), r);
             }
         } else {
