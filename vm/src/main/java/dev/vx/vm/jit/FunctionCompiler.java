@@ -387,7 +387,7 @@ final class FunctionCompiler {
     private boolean heapAfter(Insn in, boolean v) {
         return switch (in.op()) {
             case GET, SWITCH, AGET, ALEN, DUP, PANIC, TCALLC, NEWR -> true;
-            case NEW -> in.get(2) == 0 && m.ctor(in.get(1)).closureFunction() < 0 ? v : true;
+            case NEW -> in.get(2) == 0 && m.ctor(in.get(1)).closureFunction() < 0 ? v : in.get(2) == 0 || in.get(2) > 4;
             case DROP, FREE, ANEW, AEMPTY, ASET, ASLICE, PRIM, FORK, CALL, CALLC, JOB -> false;
             default -> v;
         };
@@ -1370,6 +1370,17 @@ final class FunctionCompiler {
         if (token < 0 && fields.length == 0 && m.ctor(ctor).closureFunction() < 0) {
             pushLong(ctor);
             store(d);
+            return;
+        }
+        if (token < 0 && fields.length <= 4 && fields.length > 0) {
+            // A helper allocates and fills the cell (small code; HotSpot inlines it).
+            setIp(i);
+            mv.visitVarInsn(ALOAD, sALLOC);
+            pushInt(mv, ctor);
+            for (int f : fields) loadWord(f);
+            mv.visitMethodInsn(INVOKESTATIC, HEAP, "new" + fields.length, "(" + ALLOC_D + "I" + "J".repeat(fields.length) + ")J", false);
+            store(d);
+            hValid = false;
             return;
         }
         Label fill = new Label();

@@ -1,5 +1,6 @@
 package dev.vx.vm.jit;
 
+import dev.vx.vm.Allocator;
 import dev.vx.vm.ArrayCells;
 
 /**
@@ -28,6 +29,40 @@ public final class JitHeap {
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
+    }
+
+    /** {@code new} of a constructor with one field (keeps generated code small; HotSpot inlines it). */
+    public static long new1(Allocator alloc, int ctor, long a) {
+        long c = alloc.newCell(ctor, 1);
+        alloc.heap().words[(int) c + 1] = a;
+        return c;
+    }
+
+    public static long new2(Allocator alloc, int ctor, long a, long b) {
+        long c = alloc.newCell(ctor, 2);
+        long[] h = alloc.heap().words;
+        h[(int) c + 1] = a;
+        h[(int) c + 2] = b;
+        return c;
+    }
+
+    public static long new3(Allocator alloc, int ctor, long a, long b, long d) {
+        long c = alloc.newCell(ctor, 3);
+        long[] h = alloc.heap().words;
+        h[(int) c + 1] = a;
+        h[(int) c + 2] = b;
+        h[(int) c + 3] = d;
+        return c;
+    }
+
+    public static long new4(Allocator alloc, int ctor, long a, long b, long d, long e) {
+        long c = alloc.newCell(ctor, 4);
+        long[] h = alloc.heap().words;
+        h[(int) c + 1] = a;
+        h[(int) c + 2] = b;
+        h[(int) c + 3] = d;
+        h[(int) c + 4] = e;
+        return c;
     }
 
     /** {@code aget}: {@code a[i]}, with the index error of the shared semantics. */
