@@ -102,6 +102,9 @@ final class FunctionCompiler {
     private Label[] labels;
     private Label unwound;
     private Label loopTop;
+    private final List<Label> holeStarts = new ArrayList<>();
+    private final List<Label> holeEnds = new ArrayList<>();
+    private int holes;
     private final Map<Integer, Label> pollStubs = new HashMap<>();
 
     FunctionCompiler(Jit jit, int f) {
@@ -529,7 +532,17 @@ final class FunctionCompiler {
         Label tryEnd = new Label();
         Label handler = new Label();
         Label entries = new Label();
-        mv.visitTryCatchBlock(tryStart, tryEnd, handler, "java/lang/Throwable");
+        // The handler covers the whole body but the direct invocations of compiled callees
+        // (their counters are added before; a failure there is the callee's).
+        int invokes = countInvokes();
+        Label from = tryStart;
+        for (int k = 0; k < invokes; k++) {
+            holeStarts.add(new Label());
+            holeEnds.add(new Label());
+            mv.visitTryCatchBlock(from, holeStarts.get(k), handler, "java/lang/Throwable");
+            from = holeEnds.get(k);
+        }
+        mv.visitTryCatchBlock(from, tryEnd, handler, "java/lang/Throwable");
         mv.visitLabel(tryStart);
         mv.visitVarInsn(ILOAD, 1);
         mv.visitJumpInsn(IFNE, entries);
@@ -589,6 +602,7 @@ final class FunctionCompiler {
         zero(mv, rk);
         mv.visitInsn(returnOp(rk));
         mv.visitLabel(tryEnd);
+        if (holes != invokes) throw new IllegalStateException("direct invocations: " + holes + " emitted, " + invokes + " expected");
 
         // Handler: the counters of this activation, and for a fault of its own instruction
         // (ip >= 0) the interpreter's counts and the Vx backtrace.
@@ -997,15 +1011,21 @@ final class FunctionCompiler {
             mv.visitLabel(inJob);
         }
 
-        // Push the continuation frame (spilling first when it would not fit).
+        // Push the continuation frame (spilling first when it would not fit). The push also
+        // adds this activation's counters (the call included) to the context, after the
+        // spill, and they restart at zero: the direct invocation below is outside the
+        // exception handler's range, so a callee's failure passes through this activation
+        // without anything to add (a handler there would slow every call).
         setIp(i);
         hValid = false;
+        boolean countNow = !countsCallInAdvance(i);
         if (ns <= 3) {
             mv.visitVarInsn(ALOAD, 0);
             mv.visitVarInsn(ILOAD, sSP);
+            pushCounters(countNow);
             for (int r : saves) loadWord(r);
             pushLong(Layout.resumeWord(fn, site));
-            mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "push", "(I" + "J".repeat(ns + 1) + ")I", false);
+            mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "push", "(III" + "J".repeat(ns + 1) + ")I", false);
             mv.visitVarInsn(ISTORE, sSP);
         } else {
             Label fits = new Label();
@@ -1036,9 +1056,13 @@ final class FunctionCompiler {
             mv.visitIincInsn(sSP, ns + 1);
             mv.visitVarInsn(ALOAD, 0);
             mv.visitVarInsn(ILOAD, sSP);
-            mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "pushed", "(I)V", false);
+            pushCounters(countNow);
+            mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "pushed", "(III)V", false);
         }
-        if (!countsCallInAdvance(i)) countCall();
+        mv.visitInsn(ICONST_0);
+        mv.visitVarInsn(ISTORE, sSTEPS);
+        mv.visitInsn(ICONST_0);
+        mv.visitVarInsn(ISTORE, sCALLS);
 
         Label returned = new Label();
         if (op == Opcode.CALLC) {
@@ -1128,7 +1152,12 @@ final class FunctionCompiler {
                 }
             }
         }
+        Label before = holeStarts.get(holes);
+        Label after = holeEnds.get(holes);
+        holes++;
+        mv.visitLabel(before);
         mv.visitMethodInsn(INVOKESTATIC, JitLoader.internalName(g), "run", runDescriptor(m, g), false);
+        mv.visitLabel(after);
     }
 
     /**
@@ -1227,6 +1256,28 @@ final class FunctionCompiler {
         mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "poll", "()V", false);
         if (hValid) reloadHeapInto(mv);
         mv.visitJumpInsn(GOTO, loopTop);
+    }
+
+    /** The number of direct invocations of compiled callees the code will have (see invokeRun). */
+    private int countInvokes() {
+        int k = 0;
+        for (Insn in : code) {
+            switch (in.op()) {
+                case CALL, JOB -> k++;
+                case TCALL -> { if (in.get(0) != fn) k++; }
+                case CALLC, TCALLC -> {
+                    TypeDesc t = m.type(fd.registerTypes()[in.get(in.op() == Opcode.CALLC ? 1 : 0)]);
+                    if (t.ctorCount() > 0 && t.ctorCount() <= MAX_SHAPES) {
+                        for (int s = 0; s < t.ctorCount(); s++) {
+                            int g = m.ctor(t.firstCtor() + s).closureFunction();
+                            if (in.op() == Opcode.CALLC || g != fn) k++;
+                        }
+                    }
+                }
+                default -> {}
+            }
+        }
+        return k;
     }
 
     private boolean hasSelfLoop() {
@@ -1437,6 +1488,16 @@ final class FunctionCompiler {
             mv.visitVarInsn(ISTORE, sSTEPS);
         }
         if (countsCallInAdvance(blockEnd[leaderIndex] - 1)) countCall();
+    }
+
+    /** Pushes the steps and calls counters (plus this call when it counts only now). */
+    private void pushCounters(boolean plusOneCall) {
+        mv.visitVarInsn(ILOAD, sSTEPS);
+        mv.visitVarInsn(ILOAD, sCALLS);
+        if (plusOneCall) {
+            mv.visitInsn(ICONST_1);
+            mv.visitInsn(IADD);
+        }
     }
 
     private void countCall() {
