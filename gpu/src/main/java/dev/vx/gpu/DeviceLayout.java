@@ -45,6 +45,11 @@ final class DeviceLayout {
 
     /** Words of each lane's scratch (the first part of the work list of markShared). */
     static final int SCRATCH_WORDS = 1024;
+    /**
+     * A lane that offers tasks ends its dispatch within this many steps, so that idle lanes
+     * (which look for tasks when a dispatch starts and when they finish one) can take them soon.
+     */
+    static final int SHARE_STEPS = 1024;
     /** Words a lane takes from the top of the heap at a time (as Heap.CHUNK_WORDS). */
     static final int CHUNK_WORDS = 1 << 14;
 
@@ -69,6 +74,7 @@ final class DeviceLayout {
         d.put("SMALL_MAX", (long) Allocator.smallMax());
         d.put("CHUNK_WORDS", (long) CHUNK_WORDS);
         d.put("SCRATCH_WORDS", (long) SCRATCH_WORDS);
+        d.put("SHARE_STEPS", (long) SHARE_STEPS);
         d.put("MAX_REGS", (long) maxRegs);
         d.put("LANE_STATE_WORDS", (long) LANE_STATE_WORDS);
         for (var f : DeviceLayout.class.getDeclaredFields()) {

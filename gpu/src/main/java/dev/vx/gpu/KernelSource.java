@@ -539,7 +539,8 @@ final class KernelSource {
                 }
                 out.append(" }");
             }
-            out.append(" vx_publish(c, J, ").append(k).append("); jv = J + 1; } }");
+            out.append(" vx_publish(c, J, ").append(k).append("); jv = J + 1;")
+                    .append(" if (c->limit > S + SHARE_STEPS) c->limit = S + SHARE_STEPS; } }");
         }
         out.append(' ').append(r(d)).append(" = jv; }\n");
     }

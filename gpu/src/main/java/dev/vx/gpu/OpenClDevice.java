@@ -77,6 +77,8 @@ final class OpenClDevice implements JobDevice {
     private long deviceJobs;
     private long cpuJobs;
     private long deviceNanos;
+    /** Lanes that ran at least one step, summed over jobs. */
+    private long lanesUsed;
 
     OpenClDevice(OpenCl.DeviceInfo info, Program prog, VmOptions options, Host host) {
         this.info = info;
@@ -111,6 +113,7 @@ final class OpenClDevice implements JobDevice {
         m.put("device_name", info.name());
         m.put("device_lanes", lanes);
         m.put("device_jobs", deviceJobs);
+        m.put("device_lanes_used", lanesUsed);
         m.put("device_fallback_jobs", cpuJobs);
         m.put("kernel_compile_ms", compileMs < 0 ? 0 : compileMs);
         m.put("kernel_cached", cached);
@@ -209,11 +212,16 @@ final class OpenClDevice implements JobDevice {
             else if (ms > 200 && budget > MIN_BUDGET) budget /= 2;
         }
         long top = ctl[CTL_TOP];
-        if (ctl[CTL_ERR] != 0) throw failure(ctl, top, heap);
-
-        // Take the results back: heap, allocator state, free lists and statistics.
         long[] states = new long[lanes * LANE_STATE_WORDS];
         readWords(lsMem, 0, states, 0, states.length);
+        if (ctl[CTL_ERR] != 0) {
+            // The run ends here; its statistics still count what the lanes did.
+            addCounters(worker, states);
+            throw failure(ctl, top, heap);
+        }
+
+        // Take the results back: heap, allocator state, free lists and statistics.
+        addCounters(worker, states);
         heap.extendTop(top);
         readWords(heapMem, 0, heap.words, 0, top);
         long[] h = heap.words;
@@ -226,21 +234,8 @@ final class OpenClDevice implements JobDevice {
         alloc.importFreeState(fs);
         long[] heads = heap.largeFreeHeads();
         System.arraycopy(states, LS_LARGE, heads, 0, Math.min(heads.length, LARGE_CLASSES));
-        Stats st = worker.stats;
-        long allocated = 0, freed = 0, peakDelta = 0;
-        for (int l = 0; l < lanes; l++) {
+        for (int l = 1; l < lanes; l++) {
             int b = l * LANE_STATE_WORDS;
-            st.steps += states[b + LS_STEPS];
-            st.calls += states[b + LS_CALLS];
-            st.forks += states[b + LS_FORKS];
-            st.steals += states[b + LS_STEALS];
-            st.spills += states[b + LS_SPILLS];
-            st.restores += states[b + LS_RESTORES];
-            st.peakStackWords = (int) Math.max(st.peakStackWords, states[b + LS_PEAK]);
-            allocated += states[b + LS_ALLOCW];
-            freed += states[b + LS_FREEDW];
-            peakDelta += states[b + LS_PEAKLIVE];
-            if (l == 0) continue;
             // Cells other lanes freed go to the job worker's lists (large ones to the heap's).
             for (int size = 0; size <= small; size++) {
                 for (long c = states[b + LS_FREE + size]; c != 0; ) {
@@ -259,8 +254,28 @@ final class OpenClDevice implements JobDevice {
             }
         }
         heap.setLargeFreeHeads(heads);
-        alloc.accountDevice(allocated, freed, peakDelta);
         return ctl[CTL_RESULT];
+    }
+
+    /** Adds the lanes' counters to the job worker's statistics and allocator figures. */
+    private void addCounters(Worker worker, long[] states) {
+        Stats st = worker.stats;
+        long allocated = 0, freed = 0, peakDelta = 0;
+        for (int l = 0; l < lanes; l++) {
+            int b = l * LANE_STATE_WORDS;
+            st.steps += states[b + LS_STEPS];
+            if (states[b + LS_STEPS] > 0) lanesUsed++;
+            st.calls += states[b + LS_CALLS];
+            st.forks += states[b + LS_FORKS];
+            st.steals += states[b + LS_STEALS];
+            st.spills += states[b + LS_SPILLS];
+            st.restores += states[b + LS_RESTORES];
+            st.peakStackWords = (int) Math.max(st.peakStackWords, states[b + LS_PEAK]);
+            allocated += states[b + LS_ALLOCW];
+            freed += states[b + LS_FREEDW];
+            peakDelta += states[b + LS_PEAKLIVE];
+        }
+        worker.alloc.accountDevice(allocated, freed, peakDelta);
     }
 
     private void dispatch() {
@@ -393,7 +408,11 @@ final class OpenClDevice implements JobDevice {
             if (clGetKernelWorkGroupInfo(kernel, info.device(), CL_KERNEL_WORK_GROUP_SIZE, kwg, null) == CL_SUCCESS) {
                 wg = Math.min(wg, kwg.get(0));
             }
-            localSize = Math.max(1, Math.min(64, Math.min(wg, lanes)));
+            // A CPU driver runs the work-items of a group one after another on one thread, so on
+            // CPU devices small groups let idle lanes on other threads take tasks while a lane runs.
+            String ls = OpenClBackend.setting("vx.opencl.local", "VX_OPENCL_LOCAL");
+            long want = ls != null ? Long.parseLong(ls) : info.isGpu() ? 64 : 4;
+            localSize = Math.max(1, Math.min(want, Math.min(wg, lanes)));
             globalSize = (lanes + localSize - 1) / localSize * localSize;
         }
         // Buffers.
