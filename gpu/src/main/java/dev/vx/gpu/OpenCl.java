@@ -54,6 +54,9 @@ final class OpenCl {
 
     private static Discovery discovery;
 
+    /** Where LWJGL's diagnostics go unless -Dorg.lwjgl.util.DebugStream says otherwise. */
+    private static final java.io.PrintStream QUIET = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
+
     /** Loads the OpenCL loader and lists the devices (cached). */
     static synchronized Discovery discover() {
         if (discovery == null) discovery = load();
@@ -63,6 +66,8 @@ final class OpenCl {
     private static Discovery load() {
         try {
             Configuration.OPENCL_EXPLICIT_INIT.set(true);
+            // LWJGL reports a library it cannot load on its debug stream; the reason goes into our one line instead.
+            if (System.getProperty("org.lwjgl.util.DebugStream") == null) Configuration.DEBUG_STREAM.set(QUIET);
         } catch (Throwable e) {
             return new Discovery("LWJGL is not usable here (" + e + ")", List.of());
         }

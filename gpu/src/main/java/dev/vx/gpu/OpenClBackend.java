@@ -41,7 +41,7 @@ public final class OpenClBackend implements DeviceBackend {
      */
     static OpenCl.DeviceInfo choose(boolean gpuOnly) throws DeviceUnavailable {
         OpenCl.Discovery d = OpenCl.discover();
-        if (d.problem() != null) throw new DeviceUnavailable("opencl: " + d.problem());
+        if (d.problem() != null) throw new DeviceUnavailable(d.problem());
         String want = setting("vx.opencl.device", "VX_OPENCL_DEVICE");
         List<String> why = new ArrayList<>();
         OpenCl.DeviceInfo any = null;
@@ -56,8 +56,9 @@ public final class OpenClBackend implements DeviceBackend {
             why.add(i.name() + " is a " + i.typeName() + " device");
         }
         if (!gpuOnly && any != null) return any;
-        if (want != null && why.isEmpty()) throw new DeviceUnavailable("opencl: no device named like '" + want + "' (VX_OPENCL_DEVICE)");
-        throw new DeviceUnavailable("opencl: no usable " + (gpuOnly ? "GPU" : "device") + " (" + String.join("; ", why) + ")");
+        if (want != null && why.isEmpty()) throw new DeviceUnavailable("no OpenCL device named like '" + want + "' (VX_OPENCL_DEVICE)");
+        if (gpuOnly) throw new DeviceUnavailable(String.join("; ", why));
+        throw new DeviceUnavailable("no usable OpenCL device (" + String.join("; ", why) + ")");
     }
 
     /** A system property, else an environment variable, else null. */

@@ -108,7 +108,7 @@ final class OpenClDevice implements JobDevice {
     }
 
     @Override
-    public Map<String, Object> stats() {
+    public synchronized Map<String, Object> stats() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("device_name", info.name());
         m.put("device_lanes", lanes);
@@ -125,27 +125,39 @@ final class OpenClDevice implements JobDevice {
     // ------------------------------------------------------------------ jobs
 
     @Override
-    public synchronized OptionalLong run(Worker worker, Program program, int function, long[] args) {
-        if (analyses == null) analyze();
-        JobAnalysis a = analyses.get(function);
-        if (a == null || !a.runsOnDevice()) {
-            if (noted.put(function, Boolean.TRUE) == null) {
-                host.err().println("vxvm: note: job " + module.functionName(function) + " runs on the CPU: "
-                        + (a == null ? "it is not a job of this module" : a.reason(module)));
-            }
-            cpuJobs++;
-            return OptionalLong.empty();
-        }
+    public OptionalLong run(Worker worker, Program program, int function, long[] args) {
         Heap heap = worker.alloc.heap();
-        if (!built) build(heap);
-        long t0 = System.nanoTime();
-        try {
-            long result = heap.exclusive(() -> runJob(worker, heap, function, args));
-            deviceJobs++;
-            return OptionalLong.of(result);
-        } finally {
-            deviceNanos += System.nanoTime() - t0;
+        // Deciding and building hold this device only: other workers keep running meanwhile.
+        synchronized (this) {
+            if (analyses == null) analyze();
+            JobAnalysis a = analyses.get(function);
+            String why = a == null ? "it is not a job of this module" : a.runsOnDevice() ? null : a.reason(module);
+            if (why == null && !built) build(heap);
+            if (why == null && heap.topWords() > heapBufferWords) {
+                why = "the heap in use (" + dev.vx.vm.Sizes.format(heap.topWords() * 8)
+                        + ") is larger than the device's largest buffer (" + dev.vx.vm.Sizes.format(heapBufferWords * 8) + ")";
+            }
+            if (why != null) {
+                if (noted.put(function, Boolean.TRUE) == null) {
+                    host.err().println("vxvm: note: job " + module.functionName(function) + " runs on the CPU: " + why);
+                }
+                cpuJobs++;
+                return OptionalLong.empty();
+            }
         }
+        // The job itself: every other worker parked (the device works on a copy of the heap).
+        return OptionalLong.of(heap.exclusive(() -> {
+            synchronized (this) {
+                long t0 = System.nanoTime();
+                try {
+                    long result = runJob(worker, heap, function, args);
+                    deviceJobs++;
+                    return result;
+                } finally {
+                    deviceNanos += System.nanoTime() - t0;
+                }
+            }
+        }));
     }
 
     /** Every job entry of the module, and what each can reach. */
@@ -364,6 +376,8 @@ final class OpenClDevice implements JobDevice {
         for (JobAnalysis a : analyses.values()) if (a.runsOnDevice()) fns.or(a.functions);
         KernelSource gen = new KernelSource(module, prog, fns);
         String source = gen.generate(nJoins, nTasks);
+        // Test hook: a kernel that cannot build, to check how a build failure is reported.
+        if (Boolean.getBoolean("vx.opencl.test.brokenKernel")) source += "\nint vx_broken(void) { return undefined_name; }\n";
         maxRegs = gen.maxRegs;
         String dump = OpenClBackend.setting("vx.opencl.dump", "VX_OPENCL_DUMP");
         if (dump != null) {

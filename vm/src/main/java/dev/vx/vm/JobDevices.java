@@ -20,7 +20,12 @@ final class JobDevices {
         if (kind == null || kind.equals("cpu")) return null;
         if (kind.equals("auto")) return new Auto(opts, prog, host);
         for (DeviceBackend b : Devices.backends()) {
-            if (b.kind().equals(kind)) return b.open(prog, opts, host, false);
+            if (!b.kind().equals(kind)) continue;
+            try {
+                return b.open(prog, opts, host, false);
+            } catch (DeviceUnavailable e) {
+                throw new DeviceUnavailable("--device " + kind + ": " + e.getMessage());
+            }
         }
         throw new DeviceUnavailable("--device " + kind + ": this build of vxvm has no " + kind + " backend");
     }
@@ -50,13 +55,13 @@ final class JobDevices {
                             chosen = b.open(prog, opts, host, true);
                             break;
                         } catch (DeviceUnavailable e) {
-                            why.add(e.getMessage());
+                            why.add(b.kind() + ": " + e.getMessage());
                         } catch (RuntimeException | LinkageError e) {
                             why.add(b.kind() + ": " + e);
                         }
                     }
                     if (chosen == null) {
-                        host.err().println("vxvm: note: --device auto: no usable GPU"
+                        host.err().println("vxvm: note: --device auto: no GPU"
                                 + (why.isEmpty() ? "" : " (" + String.join("; ", why) + ")")
                                 + "; jobs run on the CPU");
                     }
