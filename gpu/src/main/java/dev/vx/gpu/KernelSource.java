@@ -67,7 +67,7 @@ final class KernelSource {
         out.append("#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n");
         out.append("#pragma OPENCL FP_CONTRACT OFF\n");
         for (Map.Entry<String, Long> e : DeviceLayout.defines(nJoins, nTasks, maxRegs).entrySet()) {
-            out.append("#define ").append(e.getKey()).append(' ').append(e.getValue()).append('\n');
+            out.append("#define ").append(e.getKey()).append(" (").append(e.getValue()).append(Math.abs(e.getValue()) > Integer.MAX_VALUE ? "L" : "").append(")\n");
         }
         tables();
         out.append(resource("runtime.cl"));
@@ -174,7 +174,7 @@ final class KernelSource {
             if (groupLeft > 0) groupLeft--;
         }
         gotos.addAll(entries);
-        out.append("\nint vxf_").append(f).append("(Ctx* c, W* r, int lab) {  // ")
+        out.append("\n__attribute__((noinline)) int vxf_").append(f).append("(Ctx* c, W* r, int lab) {  // ")
                 .append(sanitize(m.functionName(f))).append('\n');
         out.append("    __global W* H = c->H;\n    __global W* ST = c->ST;\n    int sp = c->sp;\n    long S = c->steps;\n");
         out.append("    switch (lab) {\n");
@@ -459,10 +459,10 @@ final class KernelSource {
             case STR_LEN -> "(W)str_cps(H, " + a + ")";
             case STR_EQ -> "vx_str_eq(H, " + a + ", " + b + ")";
             case STR_CMP -> "vx_str_cmp(H, " + a + ", " + b + ")";
-            case FLOOR_F32 -> "w32(convert_float_rte(floor((double)f32(" + a + "))))";
-            case CEIL_F32 -> "w32(convert_float_rte(ceil((double)f32(" + a + "))))";
-            case FLOOR_F64 -> "w64(floor(f64(" + a + ")))";
-            case CEIL_F64 -> "w64(ceil(f64(" + a + ")))";
+            case FLOOR_F32 -> "floor_f32(" + a + ")";
+            case CEIL_F32 -> "ceil_f32(" + a + ")";
+            case FLOOR_F64 -> "floor_f64(" + a + ")";
+            case CEIL_F64 -> "ceil_f64(" + a + ")";
             default -> throw new IllegalStateException("primitive " + p + " is not implemented on the device");
         };
         out.append(' ').append(r(d)).append(" = ").append(expr).append(";\n");

@@ -210,6 +210,7 @@ final class OpenClDevice implements JobDevice {
         long lastSteps = 0;
         while (true) {
             long t = System.nanoTime();
+            OpenCl.check(clSetKernelArg1l(kernel, 9, budget), "clSetKernelArg");
             dispatch();
             readWords(ctlMem, 0, ctl, 0, CTL_WORDS);
             long ms = (System.nanoTime() - t) / 1_000_000;
@@ -291,7 +292,6 @@ final class OpenClDevice implements JobDevice {
     }
 
     private void dispatch() {
-        clSetKernelArg1l(kernel, 9, budget);
         try (MemoryStack s = MemoryStack.stackPush()) {
             OpenCl.check(clEnqueueNDRangeKernel(queue, kernel, 1, null, s.pointers(globalSize), s.pointers(localSize),
                     null, null), "clEnqueueNDRangeKernel");
@@ -442,6 +442,12 @@ final class OpenClDevice implements JobDevice {
         ctlMem = buffer(CTL_WORDS);
         long[] mems = {heapMem, lsMem, stMem, lrMem, scrMem, tasksMem, joinsMem, ctlMem};
         for (int i = 0; i < mems.length; i++) OpenCl.check(clSetKernelArg1p(kernel, i, mems[i]), "clSetKernelArg");
+        // A dispatch with no lanes: some drivers (POCL) generate the code for a local size at
+        // its first dispatch, which belongs to the build time.
+        OpenCl.check(clSetKernelArg1i(kernel, 8, 0), "clSetKernelArg");
+        OpenCl.check(clSetKernelArg1l(kernel, 9, 0), "clSetKernelArg");
+        dispatch();
+        OpenCl.check(clFinish(queue), "clFinish");
         OpenCl.check(clSetKernelArg1i(kernel, 8, lanes), "clSetKernelArg");
         built = true;
         compileMs = (System.nanoTime() - t0) / 1_000_000;

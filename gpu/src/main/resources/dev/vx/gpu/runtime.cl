@@ -78,6 +78,8 @@ W vx_err(Ctx* c, int code, W a, W b, W cc) {
 // ------------------------------------------------------------------------- numbers (Ops)
 
 inline W sx32(W x) { return (W)as_int((uint)(UW)x); }
+/** binary64 to binary32, rounding to nearest even (a cast: some drivers' convert_float_rte mishandle NaN). */
+inline float d2f(double d) { return (float)d; }
 inline float f32(W w) { return as_float((uint)(UW)w); }
 inline W w32(float f) { return (W)(UW)as_uint(f); }
 inline double f64(W w) { return as_double(w); }
@@ -87,18 +89,39 @@ inline W w64(double d) { return as_long(d); }
 // bits the double rounding is innocuous for + - * / and sqrt, so every result is the correctly
 // rounded binary32 one, on any device with cl_khr_fp64 (whose doubles are IEEE, denormals
 // included), whatever its float denormal and division accuracy.
-inline W add_f32(W a, W b) { return w32(convert_float_rte((double)f32(a) + (double)f32(b))); }
-inline W sub_f32(W a, W b) { return w32(convert_float_rte((double)f32(a) - (double)f32(b))); }
-inline W mul_f32(W a, W b) { return w32(convert_float_rte((double)f32(a) * (double)f32(b))); }
-inline W div_f32(W a, W b) { return w32(convert_float_rte((double)f32(a) / (double)f32(b))); }
-inline W rem_f32(W a, W b) { return w32(convert_float_rte(fmod((double)f32(a), (double)f32(b)))); }
-inline W sqrt_f32(W a) { return w32(convert_float_rte(sqrt((double)f32(a)))); }
-inline W add_f64(W a, W b) { return w64(f64(a) + f64(b)); }
-inline W sub_f64(W a, W b) { return w64(f64(a) - f64(b)); }
-inline W mul_f64(W a, W b) { return w64(f64(a) * f64(b)); }
-inline W div_f64(W a, W b) { return w64(f64(a) / f64(b)); }
-inline W rem_f64(W a, W b) { return w64(fmod(f64(a), f64(b))); }
-inline W sqrt_f64(W a) { return w64(sqrt(f64(a))); }
+//
+// A NaN result gets the bits the host JVM's hardware would give (the first NaN operand,
+// quieted, else the host's default NaN, measured by the host and #defined), so that even
+// F32.to_bits / F64.to_bits of a NaN agree with the CPU engines.
+inline W nan32(W r, W a, W b) {
+    if (!isnan(f32(r))) return r;
+    if (isnan(f32(a))) return a | (W)0x00400000L;
+    if (isnan(f32(b))) return b | (W)0x00400000L;
+    return DEFAULT_NAN_F32;
+}
+inline W nan64(W r, W a, W b) {
+    if (!isnan(f64(r))) return r;
+    if (isnan(f64(a))) return a | (W)0x0008000000000000L;
+    if (isnan(f64(b))) return b | (W)0x0008000000000000L;
+    return DEFAULT_NAN_F64;
+}
+inline W add_f32(W a, W b) { return nan32(w32(d2f((double)f32(a) + (double)f32(b))), a, b); }
+inline W sub_f32(W a, W b) { return nan32(w32(d2f((double)f32(a) - (double)f32(b))), a, b); }
+inline W mul_f32(W a, W b) { return nan32(w32(d2f((double)f32(a) * (double)f32(b))), a, b); }
+inline W div_f32(W a, W b) { return nan32(w32(d2f((double)f32(a) / (double)f32(b))), a, b); }
+inline W rem_f32(W a, W b) { return nan32(w32(d2f(fmod((double)f32(a), (double)f32(b)))), a, b); }
+inline W sqrt_f32(W a) { return nan32(w32(d2f(sqrt((double)f32(a)))), a, a); }
+inline W add_f64(W a, W b) { return nan64(w64(f64(a) + f64(b)), a, b); }
+inline W sub_f64(W a, W b) { return nan64(w64(f64(a) - f64(b)), a, b); }
+inline W mul_f64(W a, W b) { return nan64(w64(f64(a) * f64(b)), a, b); }
+inline W div_f64(W a, W b) { return nan64(w64(f64(a) / f64(b)), a, b); }
+inline W rem_f64(W a, W b) { return nan64(w64(fmod(f64(a), f64(b))), a, b); }
+inline W sqrt_f64(W a) { return nan64(w64(sqrt(f64(a))), a, a); }
+/** Math.floor / Math.ceil (a NaN comes back quieted, as from the JVM's widening and narrowing). */
+inline W floor_f32(W a) { return isnan(f32(a)) ? a | (W)0x00400000L : w32(d2f(floor((double)f32(a)))); }
+inline W ceil_f32(W a) { return isnan(f32(a)) ? a | (W)0x00400000L : w32(d2f(ceil((double)f32(a)))); }
+inline W floor_f64(W a) { return isnan(f64(a)) ? a | (W)0x0008000000000000L : w64(floor(f64(a))); }
+inline W ceil_f64(W a) { return isnan(f64(a)) ? a | (W)0x0008000000000000L : w64(ceil(f64(a))); }
 inline W eq_f32(W a, W b) { return (double)f32(a) == (double)f32(b) ? 1 : 0; }
 inline W lt_f32(W a, W b) { return (double)f32(a) < (double)f32(b) ? 1 : 0; }
 inline W le_f32(W a, W b) { return (double)f32(a) <= (double)f32(b) ? 1 : 0; }
@@ -124,7 +147,7 @@ W conv_from_double(double d, int to) {
             if (d >= 9223372036854775807.0) return (W)0x7fffffffffffffffL;
             if (d <= -9223372036854775808.0) return (W)0x8000000000000000L;
             return (W)d;
-        case 5: return w32(convert_float_rte(d));
+        case 5: return w32(d2f(d));
         case 6: return w64(d);
         default:
             if (d <= 0) return 0;

@@ -30,8 +30,14 @@ final class Gpu {
     }
 
     /** Skips the calling test, with the reason, when there is no usable OpenCL device. */
+    private static boolean told;
+
     static void assumeDevice() {
         String why = unavailable();
+        if (why != null && !told) {
+            told = true;
+            System.err.println("[gpu] device tests skipped: no OpenCL device to test on: " + why);
+        }
         Assumptions.assumeTrue(why == null, () -> "no OpenCL device to test on: " + why);
     }
 
