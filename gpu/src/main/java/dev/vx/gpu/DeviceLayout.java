@@ -55,7 +55,7 @@ final class DeviceLayout {
 
     // Error codes of CTL_ERR.
     static final int E_DIV0 = 1, E_OVF = 2, E_NAT = 3, E_INDEX = 4, E_ASLICE = 5, E_PANIC = 6, E_EXIT = 7,
-            E_OOM = 8, E_SSLICE = 9, E_STRLONG = 10, E_INTERNAL = 11;
+            E_OOM = 8, E_SSLICE = 9, E_STRLONG = 10, E_INTERNAL = 11, E_FROMCP = 12;
 
     /** The #defines of the kernel source. */
     static Map<String, Long> defines(int nJoins, int nTasks, int maxRegs) {

@@ -28,7 +28,8 @@ final class JobAnalysis {
     static final Set<Prim> DEVICE_PRIMS = EnumSet.of(
             Prim.STR_LEN, Prim.STR_CONCAT, Prim.STR_EQ, Prim.STR_CMP, Prim.STR_SLICE,
             Prim.SHOW_U32, Prim.SHOW_I32, Prim.SHOW_U64, Prim.SHOW_I64, Prim.SHOW_NAT,
-            Prim.FLOOR_F32, Prim.CEIL_F32, Prim.FLOOR_F64, Prim.CEIL_F64);
+            Prim.FLOOR_F32, Prim.CEIL_F32, Prim.FLOOR_F64, Prim.CEIL_F64,
+            Prim.STR_CODE_POINTS, Prim.STR_FROM_CODE_POINTS);
 
     final BitSet functions = new BitSet();
     /** The first primitive found that the device cannot run, or null. */

@@ -448,6 +448,8 @@ final class KernelSource {
             case STR_SLICE -> "vx_str_slice(c, " + a + ", " + b + ", " + c3 + ")";
             case SHOW_U32, SHOW_I32, SHOW_I64, SHOW_NAT -> "vx_show_int(c, " + a + ", 0)";
             case SHOW_U64 -> "vx_show_int(c, " + a + ", 1)";
+            case STR_CODE_POINTS -> "vx_str_code_points(c, " + a + ", " + m.type(fdOf(f).registerTypes()[d]).firstCtor() + ")";
+            case STR_FROM_CODE_POINTS -> "vx_str_from_code_points(c, " + a + ")";
             default -> null;
         };
         if (call != null) {
@@ -466,6 +468,10 @@ final class KernelSource {
             default -> throw new IllegalStateException("primitive " + p + " is not implemented on the device");
         };
         out.append(' ').append(r(d)).append(" = ").append(expr).append(";\n");
+    }
+
+    private FunctionDesc fdOf(int f) {
+        return m.function(f);
     }
 
     /** Copies the argument registers to r[base..] through temporaries (they may overlap). */

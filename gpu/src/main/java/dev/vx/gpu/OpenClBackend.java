@@ -35,6 +35,16 @@ public final class OpenClBackend implements DeviceBackend {
         return new OpenClDevice(choose(gpuOnly), program, options, host);
     }
 
+    /** Why {@code --device opencl} cannot run jobs here (one line), or null when it can: for tests and tools. */
+    public static String unavailable() {
+        try {
+            choose(false);
+            return null;
+        } catch (DeviceUnavailable e) {
+            return e.getMessage();
+        }
+    }
+
     /**
      * The device jobs run on: {@code VX_OPENCL_DEVICE} (a substring of the name) when set, else
      * the first usable GPU, else (not for {@code auto}) the first usable device of any type.

@@ -318,6 +318,7 @@ final class OpenClDevice implements JobDevice {
             case E_ASLICE -> "Array.slice: range " + a + " .. " + b + " out of range for length " + c;
             case E_SSLICE -> "String.slice: range " + a + " .. " + b + " out of range for length " + c;
             case E_STRLONG -> "string too long";
+            case E_FROMCP -> "String.from_code_points: " + a + " is not a Unicode scalar value";
             case E_PANIC -> string(h, a);
             default -> "unknown device error " + code;
         };

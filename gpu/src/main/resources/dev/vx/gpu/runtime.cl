@@ -787,3 +787,61 @@ W vx_show_int(Ctx* c, W v, int unsignedWord) {
     for (int i = n - 1; i >= 0; i--) str_put(c->H, s, at++, buf[i]);
     return s;
 }
+
+/** Prims.codePoints: the code points of s as a list (cells allocated from the last one, as on the CPU). */
+W vx_str_code_points(Ctx* c, W s, int listCtor) {
+    __global W* H = c->H;
+    W list = listCtor;
+    int p = str_bytes(H, s);
+    while (p > 0) {
+        int start = p - 1;
+        while (start > 0 && (str_byte(H, s, start) & 0xC0) == 0x80) start--;
+        int b0 = str_byte(H, s, start);
+        int n = p - start;
+        int cp = n == 1 ? b0 : n == 2 ? (b0 & 0x1F) : n == 3 ? (b0 & 0x0F) : (b0 & 0x07);
+        for (int i = start + 1; i < p; i++) cp = (cp << 6) | (str_byte(H, s, i) & 0x3F);
+        W cell = vx_new_cell(c, listCtor + 1, 2);
+        if (cell == 0) return vx_err(c, E_OOM, 0, 0, 0);
+        H[cell + 1] = cp;
+        H[cell + 2] = list;
+        list = cell;
+        p = start;
+    }
+    return list;
+}
+
+/** Prims.fromCodePoints: the string of a list of code points; an error for a value that is not a scalar value. */
+W vx_str_from_code_points(Ctx* c, W list) {
+    __global W* H = c->H;
+    long bytes = 0;
+    int cps = 0;
+    for (W v = list; v >= HEAP_BASE; v = H[v + 2]) {
+        W cp = H[v + 1];
+        if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return vx_err(c, E_FROMCP, cp, 0, 0);
+        bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+        cps++;
+    }
+    if (bytes > 2147483647L - 64) return vx_err(c, E_STRLONG, 0, 0, 0);
+    W s = vx_str_new(c, (int)bytes, cps);
+    if (s == 0) return 0;
+    int at = 0;
+    for (W v = list; v >= HEAP_BASE; v = H[v + 2]) {
+        int cp = (int)H[v + 1];
+        if (cp < 0x80) {
+            str_put(H, s, at++, cp);
+        } else if (cp < 0x800) {
+            str_put(H, s, at++, 0xC0 | (cp >> 6));
+            str_put(H, s, at++, 0x80 | (cp & 0x3F));
+        } else if (cp < 0x10000) {
+            str_put(H, s, at++, 0xE0 | (cp >> 12));
+            str_put(H, s, at++, 0x80 | ((cp >> 6) & 0x3F));
+            str_put(H, s, at++, 0x80 | (cp & 0x3F));
+        } else {
+            str_put(H, s, at++, 0xF0 | (cp >> 18));
+            str_put(H, s, at++, 0x80 | ((cp >> 12) & 0x3F));
+            str_put(H, s, at++, 0x80 | ((cp >> 6) & 0x3F));
+            str_put(H, s, at++, 0x80 | (cp & 0x3F));
+        }
+    }
+    return s;
+}

@@ -2,7 +2,6 @@ package dev.vx.gpu;
 
 import dev.vx.bytecode.Module;
 import dev.vx.bytecode.Verifier;
-import dev.vx.vm.DeviceUnavailable;
 import dev.vx.vm.Host;
 import dev.vx.vm.Vm;
 import dev.vx.vm.VmOptions;
@@ -21,12 +20,7 @@ final class Gpu {
 
     /** Why no OpenCL device can run jobs here, or null when one can. */
     static String unavailable() {
-        try {
-            OpenClBackend.choose(false);
-            return null;
-        } catch (DeviceUnavailable e) {
-            return e.getMessage();
-        }
+        return OpenClBackend.unavailable();
     }
 
     /** Skips the calling test, with the reason, when there is no usable OpenCL device. */
