@@ -69,6 +69,8 @@ final class OpenClDevice implements JobDevice {
     private long localSize, globalSize;
     private ByteBuffer stage;
     private long budget = 1 << 15;
+    /** A budget that does not adapt ({@code VX_OPENCL_BUDGET}, for tests of resumable dispatch), or 0. */
+    private final long fixedBudget;
 
     // Statistics.
     private long compileMs = -1;
@@ -98,6 +100,9 @@ final class OpenClDevice implements JobDevice {
             n = info.isGpu() ? Math.min(4096, Math.max(256, info.computeUnits() * 64)) : Math.max(64, info.computeUnits() * 64);
         }
         this.lanes = n;
+        String fixed = OpenClBackend.setting("vx.opencl.budget", "VX_OPENCL_BUDGET");
+        this.fixedBudget = fixed == null ? 0 : Long.parseLong(fixed);
+        if (fixedBudget > 0) budget = fixedBudget;
         this.nJoins = Math.max(256, 2 * n);
         this.nTasks = Math.max(256, 2 * n);
     }
@@ -221,6 +226,7 @@ final class OpenClDevice implements JobDevice {
                         + module.functionName(function) + "); this is a bug of vxvm, please report it with the program");
             }
             lastSteps = ctl[CTL_STEPS];
+            if (fixedBudget > 0) continue;
             if (ms < 20 && budget < MAX_BUDGET) budget *= 2;
             else if (ms > 200 && budget > MIN_BUDGET) budget /= 2;
         }
