@@ -103,10 +103,11 @@ class VmAcceptanceTest {
 
     /**
      * Words on the stack below the recursion: the exit frame, plus for append2 the frame of
-     * {@code run}, which calls {@code app} as an argument of {@code sum}.
+     * {@code run}, which calls {@code app} as an argument of {@code sum}: its resume word
+     * and the list it passed to {@code app}, which borrows it, so {@code run} drops it after.
      */
     static int base(String name) {
-        return name.equals("append2") ? 4 : 3;
+        return name.equals("append2") ? 5 : 3;
     }
 
     /** The deepest recursion that fits: base + words * depth <= 2048. */
@@ -320,5 +321,68 @@ class VmAcceptanceTest {
         assertTrue(large.stat("heap_allocated_words") > 50 * small.stat("heap_allocated_words"));
         assertEquals(small.stat("heap_peak_words"), large.stat("heap_peak_words"));
         assertEquals(large.stat("heap_allocated_words"), large.stat("heap_freed_words"));
+    }
+
+    @Test
+    void aBacktraceIncludesSpilledFrames() {
+        String src = """
+                def deep(n: Nat, d: U32) -> U32:
+                  match n:
+                    case 0n:
+                      100 / d
+                    case 1n+p:
+                      deep(p, d) + 1
+
+                def main() -> U32:
+                  deep(5000n, 0)
+                """;
+        VxRun.Result r = VxRun.run(src, VxRun.oneThread());
+        assertEquals(1, r.status());
+        java.util.List<String> lines = r.err().lines().takeWhile(l -> l.startsWith("vxvm:") || l.startsWith("  ")).toList();
+        assertEquals("vxvm: error: division by zero", lines.get(0));
+        assertEquals("  at deep (test.vx:4)", lines.get(1), "the innermost frame is the faulting one");
+        // 5000 frames were pushed (most of them spilled to the heap) plus the faulting
+        // activation: 20 shown, the middle elided, the outermost 10 shown.
+        assertTrue(r.stat("spills") > 0);
+        assertEquals("  ... " + (5001 - 30) + " more frames ...", lines.get(21));
+        assertEquals("  at deep (test.vx:6)", lines.get(lines.size() - 1));
+        assertEquals(1 + 20 + 1 + 10, lines.size());
+    }
+
+    @ParameterizedTest(name = "{0} threads")
+    @ValueSource(ints = {2, 4})
+    void theHeapGrowsWhileForkedLanesAllocate(int threads) {
+        String src = """
+                type Tree:
+                  Leaf{x: U64}
+                  Node{l: Tree, r: Tree}
+
+                def build(d: U32, i: U64) -> Tree:
+                  if d == 0:
+                    Leaf{i}
+                  else:
+                    l = fork build(d - 1, 2 * i)
+                    r = fork build(d - 1, 2 * i + 1)
+                    Node{l, r}
+
+                def total(t: Tree) -> U64:
+                  match t:
+                    case Leaf{x}:
+                      x
+                    case Node{l, r}:
+                      a = fork total(l)
+                      b = fork total(r)
+                      a + b
+
+                def main() -> U64:
+                  total!(build!(18, 0))
+                """;
+        VxRun.Result r = VxRun.run(src, VmOptions.defaults().withThreads(threads));
+        assertEquals(0, r.status(), r.err());
+        long n = 1L << 18;
+        assertEquals(n * (n - 1) / 2 + "\n", r.out());
+        // The heap starts at 2^20 words; the tree needs more, so it grew while lanes ran.
+        assertTrue(r.stat("heap_footprint_words") > 1 << 20, "footprint " + r.stat("heap_footprint_words"));
+        assertEquals(r.stat("heap_allocated_words"), r.stat("heap_freed_words"));
     }
 }

@@ -129,6 +129,9 @@ public final class Worker {
             }
         } catch (Throwable e) {
             sched.fail(e);
+        } finally {
+            // A worker that has left no longer holds heap words: growth must not wait for it.
+            alloc.heap().leaveRunning();
         }
     }
 }
