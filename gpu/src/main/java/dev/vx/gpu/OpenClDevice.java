@@ -154,10 +154,9 @@ final class OpenClDevice implements JobDevice {
         return OptionalLong.of(heap.exclusive(() -> {
             synchronized (this) {
                 long t0 = System.nanoTime();
+                deviceJobs++;
                 try {
-                    long result = runJob(worker, heap, function, args);
-                    deviceJobs++;
-                    return result;
+                    return runJob(worker, heap, function, args);
                 } finally {
                     deviceNanos += System.nanoTime() - t0;
                 }
@@ -308,7 +307,13 @@ final class OpenClDevice implements JobDevice {
     private RuntimeException failure(long[] ctl, long top, Heap heap) {
         int code = (int) ctl[CTL_ERR];
         long a = ctl[CTL_ERR_A], b = ctl[CTL_ERR_B], c = ctl[CTL_ERR_C];
-        if (code == E_OOM) return new OutOfHeap(heap.capacityBytes());
+        if (code == E_OOM) {
+            if (heapBufferWords * 8 < heap.capacityBytes()) {
+                host.err().println("vxvm: note: the job ran on " + info.name() + ", whose largest buffer ("
+                        + dev.vx.vm.Sizes.format(heapBufferWords * 8) + ") is smaller than the heap; run it with --device cpu");
+            }
+            return new OutOfHeap(heap.capacityBytes());
+        }
         if (code == E_EXIT) return new ProgramExit((int) a);
         if (code == E_INTERNAL) {
             return new DeviceFailure("vxvm: internal error: the OpenCL kernel reached an unexpected state (function "
