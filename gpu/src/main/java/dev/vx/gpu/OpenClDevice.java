@@ -8,6 +8,7 @@ import dev.vx.bytecode.Opcode;
 import dev.vx.vm.Allocator;
 import dev.vx.vm.Backtrace;
 import dev.vx.vm.DeviceFailure;
+import dev.vx.vm.DeviceUnavailable;
 import dev.vx.vm.Heap;
 import dev.vx.vm.Host;
 import dev.vx.vm.JobDevice;
@@ -69,6 +70,8 @@ final class OpenClDevice implements JobDevice {
     private long localSize, globalSize;
     private ByteBuffer stage;
     private long budget = 1 << 15;
+    /** The work-group size asked for ({@code VX_OPENCL_LOCAL}), or 0. */
+    private final long localWanted;
     /** A budget that does not adapt ({@code VX_OPENCL_BUDGET}, for tests of resumable dispatch), or 0. */
     private final long fixedBudget;
 
@@ -82,29 +85,32 @@ final class OpenClDevice implements JobDevice {
     /** Lanes that ran at least one step, summed over jobs. */
     private long lanesUsed;
 
-    OpenClDevice(OpenCl.DeviceInfo info, Program prog, VmOptions options, Host host) {
+    OpenClDevice(OpenCl.DeviceInfo info, Program prog, VmOptions options, Host host) throws DeviceUnavailable {
         this.info = info;
         this.prog = prog;
         this.module = prog.module;
         this.host = host;
-        String l = OpenClBackend.setting("vx.opencl.lanes", "VX_OPENCL_LANES");
-        int n;
-        if (l != null) {
-            try {
-                n = Integer.parseInt(l);
-            } catch (NumberFormatException e) {
-                n = -1;
-            }
-            if (n < 1 || n > 65536) throw new IllegalArgumentException("VX_OPENCL_LANES must be 1 to 65536, not '" + l + "'");
-        } else {
-            n = info.isGpu() ? Math.min(4096, Math.max(256, info.computeUnits() * 64)) : Math.max(64, info.computeUnits() * 64);
-        }
-        this.lanes = n;
-        String fixed = OpenClBackend.setting("vx.opencl.budget", "VX_OPENCL_BUDGET");
-        this.fixedBudget = fixed == null ? 0 : Long.parseLong(fixed);
+        long n = number("vx.opencl.lanes", "VX_OPENCL_LANES", 1, 65536);
+        if (n == 0) n = info.isGpu() ? Math.min(4096, Math.max(256, info.computeUnits() * 64L)) : Math.max(64, info.computeUnits() * 64L);
+        this.lanes = (int) n;
+        this.localWanted = number("vx.opencl.local", "VX_OPENCL_LOCAL", 1, 1024);
+        this.fixedBudget = number("vx.opencl.budget", "VX_OPENCL_BUDGET", 1, MAX_BUDGET);
         if (fixedBudget > 0) budget = fixedBudget;
-        this.nJoins = Math.max(256, 2 * n);
-        this.nTasks = Math.max(256, 2 * n);
+        this.nJoins = (int) Math.max(256, 2 * n);
+        this.nTasks = (int) Math.max(256, 2 * n);
+    }
+
+    /** A numeric setting in [min, max], or 0 when it is not set; a bad value is a usage error. */
+    private static long number(String property, String env, long min, long max) throws DeviceUnavailable {
+        String v = OpenClBackend.setting(property, env);
+        if (v == null) return 0;
+        try {
+            long n = Long.parseLong(v);
+            if (n >= min && n <= max) return n;
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new DeviceUnavailable(env + " must be a number from " + min + " to " + max + ", not '" + v + "'");
     }
 
     @Override
@@ -436,8 +442,7 @@ final class OpenClDevice implements JobDevice {
             }
             // A CPU driver runs the work-items of a group one after another on one thread, so on
             // CPU devices small groups let idle lanes on other threads take tasks while a lane runs.
-            String ls = OpenClBackend.setting("vx.opencl.local", "VX_OPENCL_LOCAL");
-            long want = ls != null ? Long.parseLong(ls) : info.isGpu() ? 64 : 4;
+            long want = localWanted > 0 ? localWanted : info.isGpu() ? 64 : 4;
             localSize = Math.max(1, Math.min(want, Math.min(wg, lanes)));
             globalSize = (lanes + localSize - 1) / localSize * localSize;
         }
