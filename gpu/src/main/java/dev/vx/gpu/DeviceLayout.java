@@ -37,10 +37,10 @@ final class DeviceLayout {
     static final int MAX_CHILDREN = 8;
     static final int MAX_TASK_ARGS = 16;
     static final int JOIN_WORDS = 8 + 3 * MAX_CHILDREN;
-    static final int J_STATE = 0, J_PENDING = 1, J_PARENT = 2, J_K = 3, J_ARRIVED = 4, J_RESULTS = 8,
+    static final int J_STATE = 0, J_PENDING = 1, J_PARENT = 2, J_K = 3, J_ARRIVED = 4, J_DELIVERED = 5, J_RESULTS = 8,
             J_STOLEN = 8 + MAX_CHILDREN, J_TASK = 8 + 2 * MAX_CHILDREN;
     static final int TASK_WORDS = 8 + MAX_TASK_ARGS;
-    static final int T_STATE = 0, T_JOIN = 1, T_CHILD = 2, T_FN = 3, T_NARGS = 4, T_ARGS = 8;
+    static final int T_STATE = 0, T_JOIN = 1, T_CHILD = 2, T_FN = 3, T_NARGS = 4, T_EPOCH = 5, T_ARGS = 8;
     static final int T_FREE = 0, T_PUBLISHED = 1, T_CLAIMED = 2, T_RESERVED = 3;
 
     /** Words of each lane's scratch (the first part of the work list of markShared). */

@@ -33,7 +33,7 @@ import java.util.TreeSet;
  */
 final class KernelSource {
     /** Bumped whenever the generated code changes meaning (part of the cache key with the source text). */
-    static final String GENERATOR_VERSION = "vx-opencl-1";
+    static final String GENERATOR_VERSION = "vx-opencl-2";
 
     private final Module m;
     private final Program prog;
@@ -558,7 +558,9 @@ final class KernelSource {
                 .append(" if (JR[J_ARRIVED] == 0) { JR[J_ARRIVED] = 1;")
                 .append(" if (AADD(&JR[J_PENDING], -1) != 1) { c->LS[LS_WAITJ] = J; c->status = S_WAIT; c->nf = ")
                 .append(f).append("; c->nl = ").append(i).append("; c->sp = sp; c->steps = S; return 1; } }")
-                .append(" mem_fence(CLK_GLOBAL_MEM_FENCE);");
+                // A child delivered in this dispatch: its writes are read in the next one.
+                .append(" if (ALD(&JR[J_DELIVERED]) >= c->epoch) { c->LS[LS_WAITJ] = J; c->status = S_WAIT; c->nf = ")
+                .append(f).append("; c->nl = ").append(i).append("; c->sp = sp; c->steps = S; return 1; }");
         for (int child = 1; child < dsts.length; child++) {
             out.append(" if (ALD(&JR[J_STOLEN + ").append(child).append("])) ").append(r(dsts[child]))
                     .append(" = ALD(&JR[J_RESULTS + ").append(child).append("]);");

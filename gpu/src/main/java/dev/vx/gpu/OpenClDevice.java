@@ -221,6 +221,7 @@ final class OpenClDevice implements JobDevice {
         while (true) {
             long t = System.nanoTime();
             OpenCl.check(clSetKernelArg1l(kernel, 9, budget), "clSetKernelArg");
+            OpenCl.check(clSetKernelArg1l(kernel, 10, dispatches + 1), "clSetKernelArg");
             dispatch();
             readWords(ctlMem, 0, ctl, 0, CTL_WORDS);
             long ms = (System.nanoTime() - t) / 1_000_000;
@@ -463,6 +464,7 @@ final class OpenClDevice implements JobDevice {
         // its first dispatch, which belongs to the build time.
         OpenCl.check(clSetKernelArg1i(kernel, 8, 0), "clSetKernelArg");
         OpenCl.check(clSetKernelArg1l(kernel, 9, 0), "clSetKernelArg");
+        OpenCl.check(clSetKernelArg1l(kernel, 10, 0), "clSetKernelArg");
         dispatch();
         OpenCl.check(clFinish(queue), "clFinish");
         OpenCl.check(clSetKernelArg1i(kernel, 8, lanes), "clSetKernelArg");

@@ -21,7 +21,7 @@ void vx_save(Ctx* c, W* r, int status) {
 
 __kernel void vx_lanes(__global W* H, __global W* LSA, __global W* STA, __global W* LRA,
                        __global W* SCRA, __global W* TASKS, __global W* JOINS, __global W* CTL,
-                       int nlanes, long budget) {
+                       int nlanes, long budget, long epoch) {
     int lane = (int)get_global_id(0);
     if (lane >= nlanes) return;
     Ctx cx;
@@ -36,6 +36,7 @@ __kernel void vx_lanes(__global W* H, __global W* LSA, __global W* STA, __global
     c->JOINS = JOINS;
     c->cap = CTL[CTL_CAP];
     c->lane = lane;
+    c->epoch = epoch;
     c->nlanes = nlanes;
     c->ecode = 0;
     c->ea = 0;
@@ -68,7 +69,8 @@ __kernel void vx_lanes(__global W* H, __global W* LSA, __global W* STA, __global
             if (!vx_steal(c, r)) break;
         } else {
             if (st == S_WAIT) {
-                if (ALD(&JOINS[LS[LS_WAITJ] * JOIN_WORDS + J_PENDING]) != 0) break;
+                __global W* J = JOINS + LS[LS_WAITJ] * JOIN_WORDS;
+                if (ALD(&J[J_PENDING]) != 0 || ALD(&J[J_DELIVERED]) >= epoch) break;
                 LS[LS_STATUS] = S_RUN;
             } else if (st != S_RUN) {
                 break;

@@ -32,6 +32,7 @@ typedef struct {
     int nf, nl;         // where to continue: function and label
     W rv;               // value being returned
     long steps, limit;
+    long epoch;         // this dispatch's number: data crosses lanes only from one dispatch to a later one
     int status;         // why the lane stopped
     int ef, epc;        // function and instruction of an error
     int ecode;          // an error raised inside a helper (0: none)
@@ -487,6 +488,7 @@ int vx_finish(Ctx* c) {
     __global W* J = c->JOINS + c->LS[LS_CJOIN] * JOIN_WORDS;
     J[J_RESULTS + c->LS[LS_CCHILD]] = c->rv;
     mem_fence(CLK_GLOBAL_MEM_FENCE);
+    AXCHG(&J[J_DELIVERED], c->epoch);
     AADD(&J[J_PENDING], -1);
     AADD(&c->CTL[CTL_IDLE], 1);
     c->status = S_IDLE;
@@ -573,8 +575,15 @@ inline __global W* vx_task(Ctx* c, int j, int child) {
     return c->TASKS + c->JOINS[j * JOIN_WORDS + J_TASK + child] * TASK_WORDS;
 }
 
-/** Offers children 1..k-1 of join j to other lanes (their function and arguments are written). */
+/**
+ * Offers children 1..k-1 of join j to other lanes (their function and arguments are written).
+ * A thief takes a task only in a later dispatch than the one that offered it, and a parent
+ * reads a stolen child's result only in a later dispatch than the one that delivered it: the
+ * end of a dispatch makes every write visible to every lane, whatever the device's memory
+ * model, so lanes share nothing but atomics within a dispatch.
+ */
 void vx_publish(Ctx* c, int j, int k) {
+    for (int child = 1; child < k; child++) vx_task(c, j, child)[T_EPOCH] = c->epoch;
     mem_fence(CLK_GLOBAL_MEM_FENCE);
     for (int child = 1; child < k; child++) AXCHG(&vx_task(c, j, child)[T_STATE], T_PUBLISHED);
     AADD(&c->CTL[CTL_PUBLISHED], k - 1);
@@ -596,21 +605,20 @@ int vx_steal(Ctx* c, W* r) {
     for (int i = 0; i < NTASKS; i++) {
         int t = (start + i) % NTASKS;
         __global W* T = c->TASKS + t * TASK_WORDS;
-        if (T[T_STATE] != T_PUBLISHED) continue;
+        if (ALD(&T[T_STATE]) != T_PUBLISHED || ALD(&T[T_EPOCH]) >= c->epoch) continue;
         if (ACAS(&T[T_STATE], T_PUBLISHED, T_CLAIMED) != T_PUBLISHED) continue;
         AADD(&c->CTL[CTL_PUBLISHED], -1);
         AADD(&c->CTL[CTL_IDLE], -1);
-        mem_fence(CLK_GLOBAL_MEM_FENCE);
-        int j = (int)T[T_JOIN];
-        int child = (int)T[T_CHILD];
-        int n = (int)T[T_NARGS];
-        for (int a = 0; a < n; a++) r[a] = T[T_ARGS + a];
-        c->JOINS[j * JOIN_WORDS + J_STOLEN + child] = 1;
+        int j = (int)ALD(&T[T_JOIN]);
+        int child = (int)ALD(&T[T_CHILD]);
+        int n = (int)ALD(&T[T_NARGS]);
+        for (int a = 0; a < n; a++) r[a] = ALD(&T[T_ARGS + a]);
+        AXCHG(&c->JOINS[j * JOIN_WORDS + J_STOLEN + child], 1);
         c->ST[0] = 0;
         c->ST[1] = 0;
         c->ST[2] = FID_EXIT;
         c->sp = EXIT_FRAME_WORDS;
-        c->nf = (int)T[T_FN];
+        c->nf = (int)ALD(&T[T_FN]);
         c->nl = 0;
         c->LS[LS_COMP] = COMP_CHILD;
         c->LS[LS_CJOIN] = j;
