@@ -31,7 +31,7 @@ final class DeviceLayout {
     static final int CTL_WORDS = 32;
     static final int CTL_DONE = 0, CTL_RESULT = 1, CTL_ERR = 2, CTL_ERR_LANE = 3, CTL_ERR_A = 4, CTL_ERR_B = 5,
             CTL_ERR_C = 6, CTL_ERR_F = 7, CTL_ERR_PC = 8, CTL_ERR_SP = 9, CTL_TOP = 10, CTL_CAP = 11,
-            CTL_IDLE = 12, CTL_PUBLISHED = 13, CTL_STEPS = 14;
+            CTL_IDLE = 12, CTL_PUBLISHED = 13, CTL_STEPS = 14, CTL_CHUNK = 15;
 
     // Fork groups: join records and task slots in device memory.
     static final int MAX_CHILDREN = 8;
@@ -50,8 +50,16 @@ final class DeviceLayout {
      * (which look for tasks when a dispatch starts and when they finish one) can take them soon.
      */
     static final int SHARE_STEPS = 1024;
-    /** Words a lane takes from the top of the heap at a time (as Heap.CHUNK_WORDS). */
-    static final int CHUNK_WORDS = 1 << 14;
+    /**
+     * Words a lane takes from the top of the heap at a time: as Heap.CHUNK_WORDS on one lane;
+     * with many lanes less, so that their partly used chunks cannot fill a small heap.
+     */
+    static final int CHUNK_WORDS = 1 << 14, MIN_CHUNK_WORDS = 512;
+
+    static long chunkWords(int lanes, long free) {
+        if (lanes == 1) return CHUNK_WORDS;
+        return Math.max(MIN_CHUNK_WORDS, Math.min(CHUNK_WORDS, free / (8L * lanes)));
+    }
 
     // Error codes of CTL_ERR.
     static final int E_DIV0 = 1, E_OVF = 2, E_NAT = 3, E_INDEX = 4, E_ASLICE = 5, E_PANIC = 6, E_EXIT = 7,
@@ -72,7 +80,6 @@ final class DeviceLayout {
         d.put("KIND_FREE", (long) Layout.KIND_FREE);
         d.put("FIRST_CTOR", (long) Layout.FIRST_CTOR);
         d.put("SMALL_MAX", (long) Allocator.smallMax());
-        d.put("CHUNK_WORDS", (long) CHUNK_WORDS);
         d.put("SCRATCH_WORDS", (long) SCRATCH_WORDS);
         d.put("SHARE_STEPS", (long) SHARE_STEPS);
         d.put("MAX_REGS", (long) maxRegs);

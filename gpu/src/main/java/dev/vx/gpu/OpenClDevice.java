@@ -214,6 +214,7 @@ final class OpenClDevice implements JobDevice {
         ctl[CTL_TOP] = hostTop;
         ctl[CTL_CAP] = cap;
         ctl[CTL_IDLE] = lanes - 1;
+        ctl[CTL_CHUNK] = chunkWords(lanes, cap - hostTop);
         writeWords(ctlMem, 0, ctl, 0, CTL_WORDS);
 
         // Dispatch until the job is done or failed.

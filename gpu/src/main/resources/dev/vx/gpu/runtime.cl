@@ -215,10 +215,11 @@ W vx_alloc_raw(Ctx* c, int words) {
             return a;
         }
         if (c->bump + words > c->bumpEnd) {
-            W s = vx_take(c, CHUNK_WORDS);
+            W chunk = c->CTL[CTL_CHUNK];
+            W s = vx_take(c, chunk);
             if (s == 0) return 0;
             c->bump = s;
-            c->bumpEnd = s + CHUNK_WORDS;
+            c->bumpEnd = s + chunk;
         }
         W r = c->bump;
         c->bump += words;
