@@ -241,9 +241,16 @@ final class OpenClDevice implements JobDevice {
         long[] states = new long[lanes * LANE_STATE_WORDS];
         readWords(lsMem, 0, states, 0, states.length);
         if (ctl[CTL_ERR] != 0) {
-            // The run ends here; its statistics still count what the lanes did.
+            // The run ends here; its statistics still count what the lanes did, and the heap
+            // top where they left it (the footprint).
             addCounters(worker, states);
-            throw failure(ctl, top, heap);
+            RuntimeException e = failure(ctl, top, heap);
+            try {
+                heap.extendTop(top);
+            } catch (RuntimeException ignored) {
+                // Only the footprint figure is lost.
+            }
+            throw e;
         }
 
         // Take the results back: heap, allocator state, free lists and statistics.
