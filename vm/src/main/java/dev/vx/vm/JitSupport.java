@@ -77,13 +77,16 @@ public final class JitSupport {
 
     // ------------------------------------------------------------------ jobs
 
-    /** {@code job} outside a job: the lane waits at {@code (f, pc)} while {@code callee(args)} runs as a job. */
-    public static void startJob(Worker w, Lane lane, int f, int pc, int sp, int callee, long[] args, int register) {
+    /**
+     * {@code job} at code position {@code jobPc} outside a job: the lane waits at
+     * {@code (f, pc)} while {@code callee(args)} runs as a job.
+     */
+    public static void startJob(Worker w, Lane lane, int f, int pc, int sp, int callee, long[] args, int register, int jobPc) {
         lane.function = f;
         lane.pc = pc;
         lane.sp = sp;
         w.stats.jobs++;
-        w.startJob(lane, callee, args, register);
+        w.startJob(lane, callee, args, register, jobPc);
     }
 
     // ------------------------------------------------------------------ fork groups
@@ -92,8 +95,13 @@ public final class JitSupport {
      * Publishes the children 2..k of the fork group whose {@code fork} is at code position
      * {@code pc} of {@code f}, reading their arguments from {@code r}; returns the join handle.
      */
-    public static long publishChildren(Program prog, Lane lane, Worker w, long[] r, int f, int pc, int k) {
-        return Interpreter.publishChildren(prog, lane, w, r, prog.code[f], pc, k);
+    public static long publishChildren(Program prog, Lane lane, Worker w, long[] r, int f, int pc, int k, int sp) {
+        return Interpreter.publishChildren(prog, lane, w, r, prog.code[f], pc, k, f, sp);
+    }
+
+    /** The first child of the group with handle {@code jv != 0} runs (always on this lane). */
+    public static void firstChild(Lane lane, long jv) {
+        lane.joins[(int) jv - 1].current = 0;
     }
 
     /**
@@ -107,6 +115,7 @@ public final class JitSupport {
             return false;
         }
         j.pending.decrementAndGet();
+        j.current = child;
         return true;
     }
 
@@ -134,8 +143,21 @@ public final class JitSupport {
         return lane.joins[(int) jv - 1].results[child];
     }
 
-    /** The group with handle {@code jv} is complete. */
-    public static void joinEnd(Lane lane) {
+    /**
+     * The group with handle {@code jv}, whose {@code join} is at code position {@code pc} of
+     * {@code f}, is complete: if a child that ran on another lane failed, the first such
+     * child's failure is the lane's, here (as the interpreter's {@code join}).
+     */
+    public static void joinEnd(Program prog, Lane lane, Worker w, long jv, int f, int pc, int sp) {
+        JoinRecord j = lane.joins[(int) jv - 1];
         lane.joinDepth--;
+        for (int i = 1; i < j.failures.length; i++) {
+            if (j.failures[i] != null) {
+                lane.function = f;
+                lane.pc = pc;
+                lane.sp = sp;
+                throw j.failures[i].under(Backtrace.of(prog, w.alloc.heap().words, f, j.callPc[i], lane.stack, sp));
+            }
+        }
     }
 }

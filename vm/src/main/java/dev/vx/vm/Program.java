@@ -58,6 +58,11 @@ public final class Program {
         stringCells = new long[module.strings().size()];
     }
 
+    /** The address of the immortal cell of string constant {@code s} (0 if no {@code lds} loads it). */
+    public long stringCell(int s) {
+        return stringCells[s];
+    }
+
     public int functionCount() {
         return code.length;
     }
@@ -85,11 +90,6 @@ public final class Program {
         }
     }
 
-    /** A {@code new} of a nullary constructor that is not a closure shape: its value is the constructor id. */
-    private boolean isImmediateNew(Insn in) {
-        return in.op() == Opcode.NEW && in.get(2) == 0 && module.ctor(in.get(1)).closureFunction() < 0;
-    }
-
     private void decode(int f, FunctionDesc fd) {
         List<Insn> insns = fd.code();
         int count = insns.size();
@@ -107,14 +107,14 @@ public final class Program {
                 childrenSeen = 0;
             } else if (op.isCallSite()) {
                 len += 1; // the site ordinal
-                if (op == Opcode.CALL && childrenSeen >= 0 && childrenSeen++ > 0) len += 2; // FCALL's join register and child index
+                if (op == Opcode.CALL && childrenSeen >= 0) len += 2; // FCALL's join register and child index
             } else if (op == Opcode.SWITCH || op == Opcode.PRIM || op == Opcode.ANEW || op == Opcode.AEMPTY) {
                 len += 1; // the first constructor id (of the scrutinee's / the result's type)
             } else if (op == Opcode.JOIN) {
                 len = 3 + groupSize;
                 childrenSeen = -1;
             } else if (isImmediateNew(in)) {
-                len = 3; // becomes LDI d id: no padding word (which would run as a NOP and count as a step)
+                len = 3; // becomes `ldi d, id`
             }
             p += len;
         }
@@ -144,11 +144,10 @@ public final class Program {
                 int saves = in.list(3).length;
                 sfw[site] = saves + 1;
                 boolean child = op == Opcode.CALL && forkChild >= 0;
-                boolean laterChild = child && forkChild > 0;
-                out[at] = laterChild ? Code.FCALL : op.ordinal();
+                out[at] = child ? Code.FCALL : op.ordinal();
                 out[at + 1] = site;
                 System.arraycopy(o, 0, out, at + 2, o.length);
-                if (laterChild) {
+                if (child) {
                     out[at + 2 + o.length] = forkReg;
                     out[at + 3 + o.length] = forkChild;
                 }
@@ -216,5 +215,10 @@ public final class Program {
         lines[f] = ln;
         sitePos[f] = sp;
         siteFrameWords[f] = sfw;
+    }
+
+    /** A {@code new} of a nullary data constructor: its value is the immediate constructor id. */
+    private boolean isImmediateNew(Insn in) {
+        return in.op() == Opcode.NEW && in.get(2) == 0 && module.ctor(in.get(1)).closureFunction() < 0;
     }
 }

@@ -960,6 +960,19 @@ final class FunctionCompiler {
         int site = siteOf[i];
         Label after = labels[i + 1];
 
+        if (childOf[i] == 0) {
+            // The first child of a fork group: the group's current child from now on.
+            Label go = new Label();
+            load(joinRegOf[i]);
+            mv.visitInsn(LCONST_0);
+            mv.visitInsn(LCMP);
+            mv.visitJumpInsn(IFEQ, go);
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
+            load(joinRegOf[i]);
+            mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "firstChild", "(" + LANE_D + "J)V", false);
+            mv.visitLabel(go);
+        }
         if (childOf[i] > 0) {
             // A later child of a fork group: skipped when another lane took it.
             Label go = new Label();
@@ -1005,7 +1018,8 @@ final class FunctionCompiler {
                 mv.visitInsn(LASTORE);
             }
             pushInt(mv, d);
-            mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "startJob", "(" + WORKER_D + LANE_D + "IIII[JI)V", false);
+            pushInt(mv, pos[i]);
+            mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "startJob", "(" + WORKER_D + LANE_D + "IIII[JII)V", false);
             setIp(-1);
             await();
             mv.visitLabel(inJob);
@@ -1349,7 +1363,8 @@ final class FunctionCompiler {
         pushInt(mv, fn);
         pushInt(mv, pos[i]);
         pushInt(mv, k);
-        mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "publishChildren", "(" + PROGRAM_D + LANE_D + WORKER_D + "[JIII)J", false);
+        mv.visitVarInsn(ILOAD, sSP);
+        mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "publishChildren", "(" + PROGRAM_D + LANE_D + WORKER_D + "[JIIII)J", false);
         store(d);
         mv.visitJumpInsn(GOTO, done);
         mv.visitLabel(seq);
@@ -1393,6 +1408,19 @@ final class FunctionCompiler {
         await();
         mv.visitLabel(stay);
         mv.visitLabel(collect);
+        // The group is complete; a child that failed on another lane fails this lane here.
+        setIp(i);
+        mv.visitVarInsn(ALOAD, 0);
+        mv.visitFieldInsn(GETFIELD, CTX, "prog", PROGRAM_D);
+        mv.visitVarInsn(ALOAD, 0);
+        mv.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
+        mv.visitVarInsn(ALOAD, 0);
+        mv.visitFieldInsn(GETFIELD, CTX, "w", WORKER_D);
+        load(j);
+        pushInt(mv, fn);
+        pushInt(mv, pos[i]);
+        mv.visitVarInsn(ILOAD, sSP);
+        mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "joinEnd", "(" + PROGRAM_D + LANE_D + WORKER_D + "JIII)V", false);
         for (int c = 1; c < dsts.length; c++) {
             Label next = new Label();
             mv.visitVarInsn(ALOAD, 0);
@@ -1409,9 +1437,6 @@ final class FunctionCompiler {
             storeWord(dsts[c]);
             mv.visitLabel(next);
         }
-        mv.visitVarInsn(ALOAD, 0);
-        mv.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
-        mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "joinEnd", "(" + LANE_D + ")V", false);
         mv.visitLabel(done);
     }
 

@@ -266,6 +266,10 @@ public final class JitCtx {
         this.work -= jit.workAfter(f, ip);
         if (t instanceof VmError) {
             int pc = JitSupport.insnPositions(prog, f)[ip];
+            // Where the lane stood, as the interpreter leaves it (Worker.failed reads it).
+            lane.function = f;
+            lane.pc = pc;
+            lane.sp = sp;
             t = new ProgramFailure(t.getMessage(), Backtrace.of(prog, heap.words, f, pc, st, sp));
         }
         faulted = t;
