@@ -337,8 +337,20 @@ public final class Interpreter implements Engine {
                     }
                     case GET -> { r[code[pc + 1]] = h[(int) r[code[pc + 2]] + 1 + code[pc + 3]]; pc += 4; }
                     case DUP -> { Allocator.dup(alloc, h, r[code[pc + 1]]); pc += 2; }
-                    case DROP -> { Allocator.drop(alloc, h, r[code[pc + 1]]); pc += 2; }
-                    case FREE -> { alloc.freeToken(r[code[pc + 1]]); pc += 2; }
+                    case DROP -> {
+                        long v = r[code[pc + 1]];
+                        if (!Allocator.dropFast(h, v)) {
+                            // Freeing may wait for another worker's heap growth: reload the array.
+                            alloc.drop(v);
+                            h = heap.words;
+                        }
+                        pc += 2;
+                    }
+                    case FREE -> {
+                        alloc.freeToken(r[code[pc + 1]]);
+                        h = heap.words;
+                        pc += 2;
+                    }
                     case ISUNIQ -> { r[code[pc + 1]] = alloc.isUnique(r[code[pc + 2]]) ? 1 : 0; pc += 3; }
 
                     case ANEW -> {

@@ -65,7 +65,14 @@ public final class Worker {
     void startJob(Lane host, int function, long[] args, int register, int jobPc) {
         JobDevice device = sched.device;
         if (device != null) {
-            java.util.OptionalLong r = device.run(this, sched.program, function, args);
+            java.util.OptionalLong r;
+            try {
+                r = device.run(this, sched.program, function, args);
+            } catch (ProgramFailure f) {
+                // The job's frames, then the host's at the job: what a CPU job reports.
+                throw f.under(Backtrace.of(sched.program, alloc.heap().words, host.function, jobPc, host.stack,
+                        host.sp));
+            }
             if (r.isPresent()) {
                 host.regs[register] = r.getAsLong();
                 deque.push(new Task.Resume(host));
