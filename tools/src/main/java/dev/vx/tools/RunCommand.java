@@ -34,8 +34,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--device", paramLabel = "DEVICE", description = "cpu, opencl, vulkan or auto (default auto)")
     String device;
 
-    @Option(names = "--engine", paramLabel = "ENGINE", description = "interp or jit (default interp)")
-    String engine = "interp";
+    @Option(names = "--engine", paramLabel = "ENGINE", description = "jit or interp (default jit: compiles hot functions to JVM code; interp: the reference interpreter)")
+    String engine = "jit";
 
     @Override
     public Integer call() {

@@ -5,7 +5,7 @@ package dev.vx.vm;
  *
  * @param heapBytes heap capacity ({@code --heap}); default 1 GiB
  * @param threads   CPU worker threads ({@code --threads}); default: available processors
- * @param engine    {@code interp} or {@code jit}
+ * @param engine    {@code jit} (the default) or {@code interp}
  * @param device    {@code cpu}, {@code opencl}, {@code vulkan} or {@code auto}
  * @param stats     print statistics to stderr after the run
  */
@@ -15,7 +15,7 @@ public record VmOptions(long heapBytes, int threads, String engine, String devic
     public static final String DEFAULT_DEVICE = "default";
 
     public static VmOptions defaults() {
-        return new VmOptions(DEFAULT_HEAP, Runtime.getRuntime().availableProcessors(), "interp", DEFAULT_DEVICE, false);
+        return new VmOptions(DEFAULT_HEAP, Runtime.getRuntime().availableProcessors(), "jit", DEFAULT_DEVICE, false);
     }
 
     public VmOptions withThreads(int n) {
