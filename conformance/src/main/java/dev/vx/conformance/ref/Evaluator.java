@@ -147,10 +147,29 @@ final class Evaluator {
             Object v = eval(l.value(), env, false);
             return irrefutable(l.pattern(), v, env);
         } else if (s instanceof Stmt.ForkGroup g) {
-            // No call of a group uses a local the group binds, so binding as we go is the same
-            // as evaluating every call first.
-            for (Stmt.Fork f : g.forks()) {
-                env = env.bind(f.local(), eval(f.call(), env, false));
+            // The group's calls may run in parallel, so the parent evaluates every call's callee
+            // and arguments (left to right) before any call starts; then the calls run, in order.
+            // This fixes which runtime error a group reports when several of its parts would fail.
+            int n = g.forks().size();
+            Object[] targets = new Object[n];
+            Object[][] args = new Object[n][];
+            for (int i = 0; i < n; i++) {
+                Expr call = g.forks().get(i).call();
+                if (call instanceof Expr.Call c) {
+                    targets[i] = c.function();
+                    args[i] = evalAll(c.args(), env);
+                } else if (call instanceof Expr.ClosureCall c) {
+                    targets[i] = eval(c.callee(), env, false);
+                    args[i] = evalAll(c.args(), env);
+                } else if (call instanceof Expr.BuiltinCall c) {
+                    targets[i] = new VFunction.BuiltinFn(c.builtin());
+                    args[i] = evalAll(c.args(), env);
+                } else {
+                    throw new IllegalStateException("a fork of " + call.getClass().getSimpleName());
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                env = env.bind(g.forks().get(i).local(), invoke(targets[i], args[i]));
             }
             return env;
         }
