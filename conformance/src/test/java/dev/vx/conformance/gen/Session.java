@@ -45,9 +45,13 @@ final class Session {
     /** Generating main: the recursive templates may be called (with literal depths). */
     private boolean inMain;
 
-    enum FnKind { PLAIN, DEEP, BUILD, FOLD, TSIZE }
+    enum FnKind { PLAIN, DEEP, MUTUAL, BUILD, FOLD, TSIZE }
 
-    record Fn(String name, List<GType> params, GType result, FnKind kind) {
+    /** A callable user function; {@code typeParams} name the {@link GType.TypeVar}s of a generic one. */
+    record Fn(String name, List<String> typeParams, List<GType> params, GType result, FnKind kind) {
+        Fn(String name, List<GType> params, GType result, FnKind kind) {
+            this(name, List.of(), params, result, kind);
+        }
     }
 
     record Ctor(String name, List<String> fieldNames, List<GType> fieldTypes) {
@@ -133,28 +137,31 @@ final class Session {
         List<Ast.TypeDecl> types = new ArrayList<>();
         types.add(new Ast.TypeDecl("type Tree<T>:\n  Leaf{value: T}\n  Node{left: Tree<T>, right: Tree<T>}\n  Empty{}\n"));
         types.add(new Ast.TypeDecl(recDecl()));
-        int helpers = pick(3 + (int) Math.min(3, scale - 1));
-        for (int i = 0; i < helpers; i++) {
-            span(() -> {
-                helper();
-                return null;
-            });
+        // Each part draws its "present?" flag inside its own span, so the shrinker deletes a part
+        // (flag and contents) as a unit and what follows keeps its meaning.
+        int maxHelpers = 3 + (int) Math.max(0, Math.min(3, scale - 1));
+        for (int i = 0; i < maxHelpers; i++) {
+            if (!optional(0.6, this::helper)) {
+                break;
+            }
         }
-        if (chance(0.5)) {
-            span(() -> {
-                deep();
-                return null;
-            });
-        }
-        if (chance(0.4)) {
-            span(() -> {
-                treeTemplates();
-                return null;
-            });
-        }
+        optional(0.5, this::deep);
+        optional(0.4, this::treeTemplates);
+        optional(0.25, this::mutual);
         inMain = true;
         defs.add(chance(0.5) ? ioMain() : valueMain());
         return new Ast.Program(types, defs);
+    }
+
+    /** With probability p, runs part (in one span with its flag); says whether it ran. */
+    private boolean optional(double p, Runnable part) {
+        return span(() -> {
+            if (!chance(p)) {
+                return false;
+            }
+            part.run();
+            return true;
+        });
     }
 
     private String recDecl() {
@@ -242,20 +249,61 @@ final class Session {
     // ------------------------------------------------------------------ definitions
 
     private void helper() {
-        String name = fresh("f");
+        boolean generic = chance(0.3);
+        String name = fresh(generic ? "g" : "f");
+        GType a = new GType.TypeVar("A");
         int n = pick(4);
         List<Ast.Param> params = new ArrayList<>();
         Env env = Env.EMPTY;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < n || (generic && i == 0); i++) {
             String p = fresh("a");
-            GType t = type(1);
+            // a generic function's first parameter has type A, so a value of type A is always at hand
+            GType t = generic && i == 0 ? a : generic && chance(0.4) ? withVar(a) : type(1);
             params.add(new Ast.Param(p, t));
             env = env.with(p, t);
         }
-        GType result = type(1);
+        GType result = generic && chance(0.7) ? withVar(a) : type(1);
         Block body = block(result, env, 2 + pick(2));
-        defs.add(new Ast.Def(name, List.of(), params, result, body));
-        fns.add(new Fn(name, params.stream().map(Ast.Param::type).toList(), result, FnKind.PLAIN));
+        List<String> tps = generic ? List.of("A") : List.of();
+        defs.add(new Ast.Def(name, tps, params, result, body));
+        fns.add(new Fn(name, tps, params.stream().map(Ast.Param::type).toList(), result, FnKind.PLAIN));
+    }
+
+    /** A type built around the type parameter a: a, List<a>, Maybe<a>, (a, U32), a -> a, Tree<a>. */
+    private GType withVar(GType a) {
+        return switch (choose(4, 2, 2, 1, 1, 1)) {
+            case 0 -> a;
+            case 1 -> new ListT(a);
+            case 2 -> new MaybeT(a);
+            case 3 -> new TupleT(List.of(a, GType.U32));
+            case 4 -> new FnT(List.of(a), a);
+            default -> tree(a);
+        };
+    }
+
+    /** Two functions calling each other in tail position n times: constant stack at any n. */
+    private void mutual() {
+        String even = fresh("even");
+        String odd = fresh("odd");
+        GType x = numericType();
+        boolean saved = cheap;
+        cheap = true;
+        for (int k = 0; k < 2; k++) {
+            String self = k == 0 ? even : odd;
+            String other = k == 0 ? odd : even;
+            String n = fresh("n");
+            String acc = fresh("acc");
+            String p = fresh("p");
+            Env env = Env.EMPTY.with(n, GType.NAT).with(acc, x);
+            Block base = k == 0 ? new Block(List.of(), new Ast.ExTail(new Ast.Var(acc))) : block(x, env, 1);
+            Block step = new Block(List.of(), new Ast.ExTail(new Ast.Call(other,
+                    List.of(new Ast.Var(p), expr(x, env.with(p, GType.NAT), 1)), false)));
+            Block body = new Block(List.of(), new Ast.Match(new Ast.Var(n), List.of(
+                    new Ast.Case("0n", base), new Ast.Case("1n+" + p, step))));
+            defs.add(new Ast.Def(self, List.of(), List.of(new Ast.Param(n, GType.NAT), new Ast.Param(acc, x)), x, body));
+        }
+        cheap = saved;
+        fns.add(new Fn(even, List.of(GType.NAT, x), x, FnKind.MUTUAL));
     }
 
     /** {@code deep(n, a)}: non-tail recursion on a Nat, n levels deep. */
@@ -369,38 +417,56 @@ final class Session {
 
     private Ast.Def ioMain() {
         List<Ast.DoLine> lines = new ArrayList<>();
-        Env env = Env.EMPTY;
-        int n = 1 + pick(4);
-        for (int i = 0; i < n; i++) {
-            Env e = env;
-            int k = choose(4, 3, 2, 2, 2, 1, 1, 1);
-            switch (k) {
-                case 0 -> lines.add(new Ast.Action(call("IO.print", expr(GType.STRING, e, 3))));
-                case 1 -> {
-                    String name = fresh("v");
-                    GType t = type(1);
-                    lines.add(new Ast.PureLet(name, expr(t, e, 3)));
-                    env = env.with(name, t);
-                }
-                case 2 -> {
-                    String name = fresh("v");
-                    GType t = type(1);
-                    lines.add(new Ast.BindAction(name, call("IO.pure", expr(t, e, 2))));
-                    env = env.with(name, t);
-                }
-                case 3 -> lines.add(new Ast.When(expr(GType.BOOL, e, 2), call("IO.print", expr(GType.STRING, e, 2))));
-                case 4 -> lines.add(new Ast.Action(call("IO.write", expr(GType.STRING, e, 2))));
-                case 5 -> {
-                    String name = fresh("v");
-                    lines.add(new Ast.BindAction(name, call("IO.args")));
-                    env = env.with(name, new ListT(GType.STRING));
-                }
-                case 6 -> lines.add(new Ast.Action(call("IO.exit", Literals.integer(Kind.U32, pick(4)))));
-                default -> lines.add(new Ast.Action(call("IO.die", expr(GType.STRING, e, 1))));
+        Env[] env = {Env.EMPTY};
+        for (int i = 0; i < 5; i++) {
+            boolean first = i == 0;
+            Ast.DoLine line = span(() -> first || chance(0.6) ? doLine(env) : null);
+            if (line == null) {
+                break;
+            }
+            lines.add(line);
+        }
+        lines.add(new Ast.Action(call("IO.print", expr(GType.STRING, env[0], 2))));
+        return new Ast.Def("main", List.of(), List.of(), null, new Ast.DoBody(lines));
+    }
+
+    /** One line of main's do block; a binding extends {@code env[0]}. */
+    private Ast.DoLine doLine(Env[] env) {
+        Env e = env[0];
+        switch (choose(4, 3, 2, 2, 2, 1, 1, 1)) {
+            case 0 -> {
+                return new Ast.Action(call("IO.print", expr(GType.STRING, e, 3)));
+            }
+            case 1 -> {
+                String name = fresh("v");
+                GType t = type(1);
+                env[0] = e.with(name, t);
+                return new Ast.PureLet(name, expr(t, e, 3));
+            }
+            case 2 -> {
+                String name = fresh("v");
+                GType t = type(1);
+                env[0] = e.with(name, t);
+                return new Ast.BindAction(name, call("IO.pure", expr(t, e, 2)));
+            }
+            case 3 -> {
+                return new Ast.When(expr(GType.BOOL, e, 2), call("IO.print", expr(GType.STRING, e, 2)));
+            }
+            case 4 -> {
+                return new Ast.Action(call("IO.write", expr(GType.STRING, e, 2)));
+            }
+            case 5 -> {
+                String name = fresh("v");
+                env[0] = e.with(name, new ListT(GType.STRING));
+                return new Ast.BindAction(name, call("IO.args"));
+            }
+            case 6 -> {
+                return new Ast.Action(call("IO.exit", Literals.integer(Kind.U32, pick(4))));
+            }
+            default -> {
+                return new Ast.Action(call("IO.die", expr(GType.STRING, e, 1)));
             }
         }
-        lines.add(new Ast.Action(call("IO.print", expr(GType.STRING, env, 2))));
-        return new Ast.Def("main", List.of(), List.of(), null, new Ast.DoBody(lines));
     }
 
     private static Ast.Call call(String f, Ex... args) {
@@ -413,12 +479,16 @@ final class Session {
         return span(() -> {
             List<Ast.Stmt> stmts = new ArrayList<>();
             Env e = env;
-            while (d > 0 && stmts.size() < 3 && chance(0.4)) {
+            while (d > 0 && stmts.size() < 3) {
                 Env before = e;
                 List<Binding> bound = new ArrayList<>();
                 // two fork groups in a row would be one group, whose calls may not use each other's names
                 boolean forkAllowed = stmts.isEmpty() || !(stmts.get(stmts.size() - 1) instanceof Ast.ForkGroup);
-                stmts.add(span(() -> stmt(before, d, bound, forkAllowed)));
+                Ast.Stmt st = span(() -> chance(0.4) ? stmt(before, d, bound, forkAllowed) : null);
+                if (st == null) {
+                    break;
+                }
+                stmts.add(st);
                 e = e.with(bound);
             }
             Env fin = e;
@@ -469,8 +539,9 @@ final class Session {
                     Fn f = callable.get(pick(callable.size()));
                     String name = fresh("v");
                     names.add(name);
-                    calls.add(callOf(f, env, d - 1, false));
-                    bound.add(new Binding(name, f.result()));
+                    java.util.Map<String, GType> typeArgs = instantiate(f, null, null);
+                    calls.add(callOf(f, typeArgs, env, d - 1, false));
+                    bound.add(new Binding(name, Types.substitute(f.result(), typeArgs)));
                 }
                 return new Ast.ForkGroup(names, calls);
             }
@@ -486,10 +557,35 @@ final class Session {
     }
 
     private Ast.Call callOf(Fn f, Env env, int d, boolean job) {
+        return callOf(f, instantiate(f, null, null), env, d, job);
+    }
+
+    /**
+     * Type arguments for a call of f: those that make its result {@code want} (when given), the
+     * rest random. Null when the result cannot be {@code want}.
+     */
+    private java.util.Map<String, GType> instantiate(Fn f, GType want, Void unused) {
+        java.util.Map<String, GType> map = new java.util.HashMap<>();
+        if (want != null && !Types.unify(f.result(), want, map)) {
+            return null;
+        }
+        for (String v : f.typeParams()) {
+            if (!map.containsKey(v)) {
+                map.put(v, type(0));
+            }
+        }
+        return map;
+    }
+
+    private Ast.Call callOf(Fn f, java.util.Map<String, GType> typeArgs, Env env, int d, boolean job) {
         List<Ex> args = new ArrayList<>();
         switch (f.kind()) {
             case DEEP -> {
                 args.add(Literals.integer(Kind.NAT, depth()));
+                args.add(expr(f.params().get(1), env, d));
+            }
+            case MUTUAL -> {
+                args.add(Literals.integer(Kind.NAT, chance(0.5) ? pick(100) : pick((int) (100_000 * scale))));
                 args.add(expr(f.params().get(1), env, d));
             }
             case BUILD -> {
@@ -498,7 +594,7 @@ final class Session {
             }
             default -> {
                 for (GType p : f.params()) {
-                    args.add(expr(p, env, d));
+                    args.add(expr(Types.substitute(p, typeArgs), env, d));
                 }
             }
         }
@@ -758,7 +854,7 @@ final class Session {
                 case BOOL -> Literals.bool(chance(0.5));
                 case UNIT -> Literals.unit();
                 case STRING -> Literals.string(text());
-                case F32, F64 -> Literals.floating(p.kind(), floatValue());
+                case F32, F64 -> Literals.floating(p.kind(), floatValue(p.kind()));
                 default -> intLiteral(p.kind(), false);
             };
         } else if (t instanceof ListT l) {
@@ -791,6 +887,12 @@ final class Session {
                     : new Ast.Construct("Leaf", null, List.of(leaf(a.args().get(0), env)));
         } else if (t instanceof FnT f) {
             return lambda(f, env, 0, true);
+        } else if (t instanceof GType.TypeVar) {
+            List<String> vars = env.ofType(t);
+            if (vars.isEmpty()) {
+                throw new IllegalStateException("no value of type " + t + " in scope");
+            }
+            return new Ast.Var(vars.get(pick(vars.size())));
         }
         throw new IllegalArgumentException("no literal for " + t);
     }
@@ -837,10 +939,11 @@ final class Session {
         return sb.toString();
     }
 
-    private double floatValue() {
-        return switch (choose(4, 4, 2)) {
+    private double floatValue(Kind kind) {
+        return switch (choose(4, 4, 2, 1)) {
             case 0 -> pick(21) - 10;
             case 1 -> Literals.FLOAT_EDGES[pick(Literals.FLOAT_EDGES.length)];
+            case 3 -> kind == Kind.F32 ? Math.scalb(1.0, pick(277) - 149) : Math.scalb(1.0, pick(2098) - 1074);
             default -> {
                 double v = Double.longBitsToDouble(c.draw(Long.MAX_VALUE) * (chance(0.5) ? 1 : -1));
                 yield Double.isNaN(v) ? 0.25 : v;
@@ -893,7 +996,8 @@ final class Session {
                     : new Ast.Construct("Node", List.of("right", "left"), List.of(expr(t, env, d - 1), expr(t, env, d - 1)))));
         } else if (t instanceof FnT f) {
             alts.add(new Alt(4, () -> lambda(f, env, d, chance(0.5))));
-            List<Fn> named = fns.stream().filter(fn -> fn.kind() == FnKind.PLAIN && fn.params().equals(f.params())
+            List<Fn> named = fns.stream().filter(fn -> fn.kind() == FnKind.PLAIN && fn.typeParams().isEmpty()
+                    && fn.params().equals(f.params())
                     && fn.result().equals(f.result())).toList();
             if (!named.isEmpty() && !cheap) {
                 alts.add(new Alt(2, () -> new Ast.Var(named.get(pick(named.size())).name())));
@@ -1141,9 +1245,12 @@ final class Session {
             GType y = type(0);
             return applyLambda(lambda(new FnT(List.of(y), t), env, d, true), expr(y, env, d - 1));
         }));
-        List<Fn> callable = callable().stream().filter(f -> f.result().equals(t)).toList();
+        List<Fn> callable = callable().stream().filter(f -> Types.unify(f.result(), t, new java.util.HashMap<>())).toList();
         if (!callable.isEmpty()) {
-            alts.add(new Alt(4, () -> callOf(callable.get(pick(callable.size())), env, d - 1, chance(0.2))));
+            alts.add(new Alt(4, () -> {
+                Fn f = callable.get(pick(callable.size()));
+                return callOf(f, instantiate(f, t, null), env, d - 1, chance(0.2));
+            }));
         }
     }
 
