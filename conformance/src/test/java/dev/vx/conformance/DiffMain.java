@@ -10,7 +10,8 @@ public class DiffMain {
         int n = Integer.parseInt(args[1]);
         int fails = 0;
         long t0 = System.nanoTime();
-        for (GeneratedProgram p : new ProgramGen(1).samples(seed, n)) {
+        ProgramGen gen = System.getProperty("arith") != null ? ProgramGen.arithmetic(1) : new ProgramGen(1);
+        for (GeneratedProgram p : gen.samples(seed, n)) {
             try {
                 Differential.check(p);
             } catch (AssertionError | RuntimeException e) {

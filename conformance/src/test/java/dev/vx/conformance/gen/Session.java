@@ -40,10 +40,14 @@ final class Session {
     private final List<Fn> fns = new ArrayList<>();
     private final List<Ast.Def> defs = new ArrayList<>();
     private final List<Ctor> recCtors = new ArrayList<>();
+    /** What each generated statement binds, for callers that extend a block. */
+    private final java.util.Map<Ast.Stmt, List<Binding>> lastBindings = new java.util.IdentityHashMap<>();
     /** Inside the body of a recursive template: no calls of user functions, shallow expressions. */
     private boolean cheap;
     /** Generating main: the recursive templates may be called (with literal depths). */
     private boolean inMain;
+    /** An arithmetic battery: only scalar operations, so each printed line checks many of them. */
+    private boolean arith;
 
     enum FnKind { PLAIN, DEEP, MUTUAL, BUILD, FOLD, TSIZE }
 
@@ -153,6 +157,32 @@ final class Session {
         return new Ast.Program(types, defs);
     }
 
+    /**
+     * An arithmetic battery: main prints many scalar expressions (numbers of every type at edge
+     * values, every operator, conversions, float functions, comparisons), one per line.
+     */
+    Ast.Program arithmeticProgram() {
+        arith = true;
+        inMain = true;
+        List<Ast.DoLine> lines = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            Ast.DoLine line = span(() -> {
+                if (!chance(0.92)) {
+                    return null;
+                }
+                GType t = chance(0.85) ? numericType() : GType.BOOL;
+                Ex shown = t.equals(GType.BOOL) ? call("Bool.show", expr(t, Env.EMPTY, 4)) : call(t + ".show", expr(t, Env.EMPTY, 4));
+                return new Ast.Action(call("IO.print", shown));
+            });
+            if (line == null) {
+                break;
+            }
+            lines.add(line);
+        }
+        lines.add(new Ast.Action(call("IO.print", Literals.string("end"))));
+        return new Ast.Program(List.of(), List.of(new Ast.Def("main", List.of(), List.of(), null, new Ast.DoBody(lines))));
+    }
+
     /** With probability p, runs part (in one span with its flag); says whether it ran. */
     private boolean optional(double p, Runnable part) {
         return span(() -> {
@@ -235,11 +265,11 @@ final class Session {
     }
 
     private GType orderedType() {
-        return chance(0.2) ? GType.STRING : numericType();
+        return chance(arith ? 0 : 0.2) ? GType.STRING : numericType();
     }
 
     private GType scalarType() {
-        return switch (choose(6, 1, 1)) {
+        return switch (choose(6, 1, arith ? 0 : 1)) {
             case 0 -> numericType();
             case 1 -> GType.BOOL;
             default -> GType.STRING;
@@ -410,17 +440,38 @@ final class Session {
         }
     }
 
+    /** main printing a value: often a tuple of several, so that much of what was computed is seen. */
     private Ast.Def valueMain() {
-        GType t = type(2);
-        return new Ast.Def("main", List.of(), List.of(), t, block(t, Env.EMPTY, 3));
+        if (chance(0.3)) {
+            GType t = type(2);
+            return new Ast.Def("main", List.of(), List.of(), t, block(t, Env.EMPTY, 3));
+        }
+        List<GType> items = new ArrayList<>();
+        for (int i = 0; i < 2 || (i < 6 && chance(0.6)); i++) {
+            items.add(type(2));
+        }
+        GType t = new TupleT(items);
+        Block b = block(t, Env.EMPTY, 1);
+        Env env = Env.EMPTY;
+        for (Ast.Stmt st : b.stmts()) {
+            env = env.with(bindings(st));
+        }
+        Env fin = env;
+        Ex tuple = new Ast.Tuple(items.stream().map(i -> expr(i, fin, 3)).toList());
+        return new Ast.Def("main", List.of(), List.of(), t, new Block(b.stmts(), new Ast.ExTail(tuple)));
+    }
+
+    /** The variables a statement of {@link #block} binds (their types come from the generator's records). */
+    private List<Binding> bindings(Ast.Stmt st) {
+        return lastBindings.getOrDefault(st, List.of());
     }
 
     private Ast.Def ioMain() {
         List<Ast.DoLine> lines = new ArrayList<>();
         Env[] env = {Env.EMPTY};
-        for (int i = 0; i < 5; i++) {
+        for (int i = 0; i < 8; i++) {
             boolean first = i == 0;
-            Ast.DoLine line = span(() -> first || chance(0.6) ? doLine(env) : null);
+            Ast.DoLine line = span(() -> first || chance(0.7) ? doLine(env) : null);
             if (line == null) {
                 break;
             }
@@ -433,9 +484,13 @@ final class Session {
     /** One line of main's do block; a binding extends {@code env[0]}. */
     private Ast.DoLine doLine(Env[] env) {
         Env e = env[0];
-        switch (choose(4, 3, 2, 2, 2, 1, 1, 1)) {
+        switch (choose(5, 3, 2, 2, 2, 1, 1, 1, 4)) {
             case 0 -> {
                 return new Ast.Action(call("IO.print", expr(GType.STRING, e, 3)));
+            }
+            case 8 -> {
+                GType n = numericType();
+                return new Ast.Action(call("IO.print", call(n + ".show", expr(n, e, 3))));
             }
             case 1 -> {
                 String name = fresh("v");
@@ -463,9 +518,10 @@ final class Session {
             case 6 -> {
                 return new Ast.Action(call("IO.exit", Literals.integer(Kind.U32, pick(4))));
             }
-            default -> {
+            case 7 -> {
                 return new Ast.Action(call("IO.die", expr(GType.STRING, e, 1)));
             }
+            default -> throw new IllegalStateException();
         }
     }
 
@@ -489,6 +545,7 @@ final class Session {
                     break;
                 }
                 stmts.add(st);
+                lastBindings.put(st, bound);
                 e = e.with(bound);
             }
             Env fin = e;
@@ -834,7 +891,9 @@ final class Session {
         if (d > 0) {
             alts.add(new Alt(2, () -> new Ast.IfEx(expr(GType.BOOL, env, d - 1), expr(t, env, d - 1), expr(t, env, d - 1))));
             typed(alts, t, env, d);
-            generic(alts, t, env, d);
+            if (!arith) {
+                generic(alts, t, env, d);
+            }
         }
         return chooseAlt(alts);
     }
@@ -870,7 +929,7 @@ final class Session {
         } else if (t instanceof ArrayT a) {
             Ex list = literal(new ListT(a.element()), env);
             return chance(0.7) ? call("Array.from_list", list)
-                    : call("Array.fill", Literals.integer(Kind.U32, pick(4)), leaf(a.element(), env));
+                    : call("Array.fill", Literals.integer(Kind.U32, chance(0.1) ? 0 : 1 + pick(3)), leaf(a.element(), env));
         } else if (t instanceof TupleT tt) {
             List<Ex> items = new ArrayList<>();
             for (GType item : tt.items()) {
@@ -959,7 +1018,8 @@ final class Session {
             case I64 -> Literals.I64_EDGES;
             default -> Literals.NAT_EDGES;
         };
-        long v = switch (small ? 0 : choose(8, 3, 1)) {
+        boolean fixed = kind != Kind.NAT;
+        long v = switch (small ? 0 : fixed ? choose(4, 4, 2) : choose(8, 3, 1)) {
             case 0 -> pick(11) - (kind == Kind.I32 || kind == Kind.I64 ? pick(6) : 0);
             case 1 -> edges[pick(edges.length)];
             default -> kind == Kind.NAT ? c.draw(Long.MAX_VALUE) : c.draw(Long.MAX_VALUE) * (chance(0.5) ? 1 : -1);
@@ -1036,6 +1096,9 @@ final class Session {
                 }));
             }
         }
+        if (arith) {
+            return;
+        }
         if (p.kind() == Kind.U32) {
             alts.add(new Alt(2, () -> call("List.length", expr(new ListT(type(0)), env, d - 1))));
             alts.add(new Alt(1, () -> call("Array.len", expr(new ArrayT(type(0)), env, d - 1))));
@@ -1053,7 +1116,7 @@ final class Session {
 
     /** A divisor: usually a non-zero literal, sometimes anything (so division by zero happens). */
     private Ex divisor(Prim p, Env env, int d) {
-        if (chance(0.3)) {
+        if (chance(arith ? 0.05 : 0.3)) {
             return expr(p, env, d);
         }
         if (p.floating()) {
@@ -1074,6 +1137,13 @@ final class Session {
         alts.add(new Alt(3, () -> new Ast.Bin(chance(0.5) ? "and" : "or", expr(GType.BOOL, env, d - 1),
                 expr(GType.BOOL, env, d - 1))));
         alts.add(new Alt(1, () -> new Ast.Un("not", expr(GType.BOOL, env, d - 1))));
+        alts.add(new Alt(1, () -> {
+            GType f = chance(0.5) ? GType.F32 : GType.F64;
+            return call(f + ".is_nan", expr(f, env, d - 1));
+        }));
+        if (arith) {
+            return;
+        }
         alts.add(new Alt(2, () -> {
             GType x = type(0);
             return call(chance(0.5) ? "List.any" : "List.all", expr(new ListT(x), env, d - 1),
@@ -1081,10 +1151,6 @@ final class Session {
         }));
         alts.add(new Alt(1, () -> call("List.is_empty", expr(new ListT(type(0)), env, d - 1))));
         alts.add(new Alt(1, () -> call(chance(0.5) ? "Maybe.is_some" : "Maybe.is_none", expr(new MaybeT(type(0)), env, d - 1))));
-        alts.add(new Alt(1, () -> {
-            GType f = chance(0.5) ? GType.F32 : GType.F64;
-            return call(f + ".is_nan", expr(f, env, d - 1));
-        }));
         alts.add(new Alt(1, () -> call("String.is_empty", expr(GType.STRING, env, d - 1))));
     }
 
@@ -1140,6 +1206,19 @@ final class Session {
         alts.add(new Alt(1, () -> call("List.reverse", expr(l, env, d - 1))));
         alts.add(new Alt(1, () -> call(chance(0.5) ? "List.take" : "List.drop", expr(l, env, d - 1), expr(GType.U32, env, 0))));
         alts.add(new Alt(1, () -> call("Array.to_list", expr(new ArrayT(x), env, d - 1))));
+        // persistence: an array before and after an update, both used (an in-place update must not show);
+        // the array is a variable in scope or a lambda parameter: (\(a: Array<X>) -> ...)(array)
+        alts.add(new Alt(2, () -> {
+            List<String> arrays = env.ofType(new ArrayT(x));
+            boolean inScope = !arrays.isEmpty() && chance(0.5);
+            String name = inScope ? arrays.get(pick(arrays.size())) : fresh("x");
+            Ex a = new Ast.Var(name);
+            Ex at = chance(0.8) ? Literals.integer(Kind.U32, 0) : index(env, d - 1);
+            Ex body = new Ast.Bin("++", call("Array.to_list", call("Array.set", a, at, expr(x, env, d - 1))),
+                    call("Array.to_list", a));
+            return inScope ? body : applyLambda(new Ast.Lambda(List.of(name), List.of(new ArrayT(x)), body),
+                    expr(new ArrayT(x), env, d - 1));
+        }));
         alts.add(new Alt(1, () -> call("List.concat", new Ast.ListLit(List.of(expr(l, env, d - 1), expr(l, env, d - 1))))));
         alts.add(new Alt(1, () -> call("List.repeat", expr(x, env, d - 1), small(env, d - 1, 4))));
         if (GType.hasOrder(x)) {
@@ -1182,7 +1261,11 @@ final class Session {
 
     /** An array index: mostly in 0 .. 3 (arrays are small, so out of range happens), sometimes anything. */
     private Ex index(Env env, int d) {
-        return chance(0.85) ? small(env, d, 4) : expr(GType.U32, env, d);
+        return switch (choose(7, 2, 1)) {
+            case 0 -> Literals.integer(Kind.U32, chance(0.8) ? 0 : 1);
+            case 1 -> new Ast.Bin("%", expr(GType.U32, env, d), Literals.integer(Kind.U32, 3));
+            default -> expr(GType.U32, env, d);
+        };
     }
 
     private void maybe(List<Alt> alts, MaybeT m, Env env, int d) {
