@@ -26,6 +26,11 @@ public final class ReferenceEvaluator {
     }
 
     public static RefResult run(Program program, List<String> args, Duration timeLimit) {
+        return run(program, args, timeLimit, STACK_BYTES);
+    }
+
+    /** As {@link #run(Program, List, Duration)}, on a thread with {@code stackBytes} of stack. */
+    public static RefResult run(Program program, List<String> args, Duration timeLimit, long stackBytes) {
         RefResult[] out = new RefResult[1];
         RuntimeException[] bug = new RuntimeException[1];
         long deadline = System.nanoTime() + timeLimit.toNanos();
@@ -36,7 +41,7 @@ public final class ReferenceEvaluator {
                 bug[0] = e;
             }
         };
-        Thread t = new Thread(null, task, "vx-reference-evaluator", STACK_BYTES);
+        Thread t = new Thread(null, task, "vx-reference-evaluator", stackBytes);
         t.setDaemon(true);
         t.start();
         try {
@@ -70,8 +75,7 @@ public final class ReferenceEvaluator {
         } catch (Unsupported e) {
             return new RefResult.NotModelled(e.getMessage());
         } catch (StackOverflowError e) {
-            return new RefResult.NotModelled("too deep for the reference evaluator (its " + (STACK_BYTES >> 30)
-                    + " GiB Java stack overflowed)");
+            return new RefResult.NotModelled("too deep for the reference evaluator (its Java stack overflowed)");
         } catch (OutOfMemoryError e) {
             return new RefResult.NotModelled("too large for the reference evaluator (the Java heap is full)");
         }
