@@ -18,9 +18,10 @@ public final class Compiler {
 
     /**
      * A compilation's outcome: the module (null when there were errors), the rendered
-     * diagnostics (warnings too; empty when there are none) and the number of errors.
+     * diagnostics (warnings too; empty when there are none), the number of errors, and the
+     * source files that were read (Base's, the main file, its imports).
      */
-    public record Result(Module module, String diagnostics, int errorCount) {}
+    public record Result(Module module, String diagnostics, int errorCount, List<SourceFile> sources) {}
 
     /** Thrown when the compiler produced a module the verifier rejects: a compiler bug. */
     public static final class InternalError extends RuntimeException {
@@ -33,13 +34,24 @@ public final class Compiler {
         return finish(new FrontEnd().check(mainFile, base));
     }
 
+    /**
+     * Compiles a program checking only the part of Base it uses (the rest of Base is checked
+     * by Base's own tests): what {@code vxvm run} and {@code vxvm compile} do, to start fast.
+     */
+    public static Result compileUsingBase(Path mainFile, List<SourceFile> base) {
+        return finish(new FrontEnd().checkingUsedBaseOnly().check(mainFile, base));
+    }
+
     public static Result compile(SourceFile main, List<SourceFile> base) {
         return finish(new FrontEnd().check(main, base));
     }
 
     private static Result finish(CheckResult checked) {
         String diagnostics = checked.diagnostics().render();
-        if (!checked.ok()) return new Result(null, diagnostics, Math.max(1, checked.diagnostics().errorCount()));
+        if (!checked.ok()) {
+            return new Result(null, diagnostics, Math.max(1, checked.diagnostics().errorCount()), List.of());
+        }
+        List<SourceFile> sources = checked.program().sources();
         Module[] module = new Module[1];
         String[] error = new String[1];
         RuntimeException[] bug = new RuntimeException[1];
@@ -66,13 +78,13 @@ public final class Compiler {
         if (bug[0] != null) throw new InternalError("the compiler failed: " + bug[0], bug[0]);
         if (error[0] != null) {
             String path = checked.program().main().file().path();
-            return new Result(null, diagnostics + path + ": error: " + error[0] + "\n", 1);
+            return new Result(null, diagnostics + path + ": error: " + error[0] + "\n", 1, sources);
         }
         try {
             Verifier.verify(module[0]);
         } catch (BytecodeException e) {
             throw new InternalError("the compiler produced a module that does not verify: " + e.getMessage(), e);
         }
-        return new Result(module[0], diagnostics, 0);
+        return new Result(module[0], diagnostics, 0, sources);
     }
 }

@@ -37,14 +37,16 @@ class ProgramMetadataTest {
         assertValidUtf8(Files.readAllBytes(p.expectedOut()), p.expectedOut().toString());
         assertEquals(1, p.expectedFrom().size(), "exactly one '# vx-test: expected-from:' line");
         String from = p.expectedFrom().get(0);
+        boolean independent = from.startsWith("Java twin ") || from.startsWith("hand computation")
+                || from.startsWith("Java mirror ");
         if (p.area().equals("regressions")) {
-            assertTrue(from.startsWith("reference evaluator (") || from.startsWith("Java twin ")
-                            || from.startsWith("hand computation"),
-                    "a regression's expected-from is 'reference evaluator (generated, seed 0x...)', a twin or a hand "
-                            + "computation: " + from);
+            assertTrue(independent || from.startsWith("reference evaluator ("),
+                    "a regression's expected-from is 'reference evaluator (generated, seed 0x...)', a twin, a mirror or "
+                            + "a hand computation: " + from);
         } else {
-            assertTrue(from.startsWith("Java twin ") || from.startsWith("hand computation"),
-                    "expected-from must be 'Java twin <class> <args...>' or 'hand computation (...)': " + from);
+            assertTrue(independent,
+                    "expected-from must be 'Java twin <class> <args...>', 'Java mirror ...' or 'hand computation (...)': "
+                            + from);
         }
         assertTrue(p.unknownKeys().isEmpty(), "unknown metadata keys " + p.unknownKeys());
         assertTrue(p.misplacedMetadata().isEmpty(), "metadata outside the leading comment block: " + p.misplacedMetadata());

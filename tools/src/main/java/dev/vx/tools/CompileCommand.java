@@ -23,7 +23,7 @@ final class CompileCommand implements Callable<Integer> {
     public Integer call() {
         Module m;
         try {
-            m = Programs.compile(source);
+            m = Programs.compile(source, true);
         } catch (Programs.CompileFailed e) {
             return 2;
         }

@@ -29,13 +29,15 @@ final class Programs {
                 throw new Vxvm.UsageError(file + ": " + e.getMessage());
             }
         }
-        return compile(file);
+        return compile(file, false);
     }
 
-    static Module compile(Path file) {
+    /** Compiles {@code file}, through the cache of compiled modules unless {@code fresh}. */
+    static Module compile(Path file, boolean fresh) {
         requireReadable(file);
-        Compiler.Result r = Compiler.compile(file, base());
-        if (!r.diagnostics().isEmpty()) Vxvm.ERR.print(r.diagnostics());
+        Compiler.Result r = fresh ? Compiler.compileUsingBase(file, base())
+                : CompileCache.compile(file, () -> Compiler.compileUsingBase(file, base()));
+        if (!r.diagnostics().isEmpty()) Vxvm.err().print(r.diagnostics());
         if (r.module() == null) throw new CompileFailed(r.errorCount());
         return r.module();
     }

@@ -84,6 +84,10 @@ public final class Scheduler {
         return null;
     }
 
+    int idleWorkers() {
+        return idle;
+    }
+
     void signalWork() {
         if (idle == 0) return;
         synchronized (this) {

@@ -9,24 +9,36 @@ import java.util.ArrayDeque;
  */
 final class WorkDeque {
     private final ArrayDeque<Task> tasks = new ArrayDeque<>();
+    /** The number of tasks, readable without the lock (a hint for deciding whether to publish). */
+    private volatile int size;
 
     synchronized void push(Task t) {
         tasks.addLast(t);
+        size = tasks.size();
     }
 
     synchronized Task pollNewest() {
-        return tasks.pollLast();
+        Task t = tasks.pollLast();
+        size = tasks.size();
+        return t;
     }
 
     synchronized Task steal() {
-        return tasks.pollFirst();
+        Task t = tasks.pollFirst();
+        size = tasks.size();
+        return t;
     }
 
     /** Takes {@code t} back if it is the newest task (the owner claiming its own fork child). */
     synchronized boolean takeIfNewest(Task t) {
         if (tasks.peekLast() != t) return false;
         tasks.pollLast();
+        size = tasks.size();
         return true;
+    }
+
+    int sizeHint() {
+        return size;
     }
 
     synchronized boolean isEmpty() {

@@ -25,9 +25,14 @@ public final class Worker {
         this.engine = engine;
     }
 
-    /** Whether fork groups publish their children for other workers. */
+    /**
+     * Whether a fork group starting now publishes its children for other workers. Only when
+     * there is demand: a worker is idle, or this worker offers fewer than two tasks. Thieves
+     * take the oldest tasks (the biggest subtrees), so a couple on offer keep every worker
+     * fed, and the groups below run as plain calls without allocating anything.
+     */
     public boolean parallel() {
-        return sched.threads > 1;
+        return sched.threads > 1 && (deque.sizeHint() < 2 || sched.idleWorkers() > 0);
     }
 
     public boolean needsAttention() {
@@ -115,6 +120,9 @@ public final class Worker {
             }
         } catch (Throwable e) {
             sched.fail(e);
+        } finally {
+            // A worker that has left no longer holds heap words: growth must not wait for it.
+            alloc.heap().leaveRunning();
         }
     }
 }

@@ -40,6 +40,8 @@ public final class Backend {
     private final ArrayDeque<Runnable> pending = new ArrayDeque<>();
     private final Map<Instance, Integer> functionValues = new HashMap<>();
     private final Map<Instance, Integer> builtinValues = new HashMap<>();
+    /** Functions that closure calls reach: their parameters must be owned. */
+    private final java.util.Set<Integer> closureFunctions = new java.util.HashSet<>();
 
     /** A definition (or builtin) at concrete type arguments. Definitions compare by identity. */
     private record Instance(Object def, List<Type> typeArgs) {}
@@ -64,8 +66,14 @@ public final class Backend {
         TypeTable.Finished tables = types.finish();
         List<FunctionDesc> descs = new ArrayList<>(functions.size());
         for (IrFunction f : functions) {
+            Emitter.mergeStraightLines(f);
             Emitter.removeUnreachable(f);
-            RcInsertion.run(f, types);
+        }
+        BorrowInference.run(functions, types, closureFunctions);
+        for (IrFunction f : functions) BorrowInference.untailBorrowingCalls(f, functions, types);
+        for (IrFunction f : functions) {
+            RcInsertion.run(f, types, functions);
+            Reuse.run(f, types);
             int[] regTypes = RegisterAllocator.run(f);
             descs.add(Emitter.emit(f, regTypes, tables.ctorIds(), pool));
         }
@@ -94,6 +102,12 @@ public final class Backend {
     int addFunction(IrFunction f) {
         functions.add(f);
         return functions.size() - 1;
+    }
+
+    /** Registers {@code fid} as the function of closure shape {@code ctor}. */
+    void closureFunction(int ctor, int fid) {
+        types.setClosureFunction(ctor, fid);
+        closureFunctions.add(fid);
     }
 
     /** The function id of {@code def} at {@code typeArgs}, lowering it later if it is new. */
@@ -173,7 +187,7 @@ public final class Backend {
         System.arraycopy(comps, 0, params, 1, comps.length);
         IrFunction f = new IrFunction(name + ".value", params, types.result(funcType), file);
         int id = addFunction(f);
-        types.setClosureFunction(ctor, id);
+        closureFunction(ctor, id);
         f.newBlock();
         int[] args = new int[comps.length];
         for (int i = 0; i < args.length; i++) args[i] = i + 1;

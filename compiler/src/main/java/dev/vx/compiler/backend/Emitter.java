@@ -27,6 +27,13 @@ final class Emitter {
                 boolean last = k == insns.size() - 1;
                 if (last && i.op == Opcode.JMP && i.ops[0] == b + 1) continue;
                 if (i.op == Opcode.MOV && i.ops[0] == i.ops[1]) continue;
+                if (k == insns.size() - 2 && (i.op == Opcode.JT || i.op == Opcode.JF) && i.ops[1] == b + 1
+                        && insns.get(k + 1).op == Opcode.JMP) {
+                    // `jt c, next; jmp L` is `jf c, L`.
+                    Opcode inverse = i.op == Opcode.JT ? Opcode.JF : Opcode.JT;
+                    kept.add(new IrInsn(inverse, i.line, i.ops[0], insns.get(k + 1).ops[0]));
+                    break;
+                }
                 kept.add(i);
             }
         }
@@ -41,6 +48,31 @@ final class Emitter {
             lines[k] = i.line;
         }
         return new FunctionDesc(pool.string(f.name), f.params, f.result, registerTypes, code, pool.string(f.file), lines);
+    }
+
+    /**
+     * Appends each block that is the only successor of its only predecessor to that
+     * predecessor (a match leaf and the body it jumps to become one block), so later passes
+     * see longer straight-line code. Call before {@link #removeUnreachable}.
+     */
+    static void mergeStraightLines(IrFunction f) {
+        int[] preds = new int[f.blocks.size()];
+        for (IrFunction.Block b : f.blocks) for (int s : b.successors()) preds[s]++;
+        boolean[] absorbed = new boolean[f.blocks.size()];
+        for (IrFunction.Block a : f.blocks) {
+            if (absorbed[a.id]) continue;
+            while (true) {
+                IrInsn last = a.last();
+                if (last == null || last.op != Opcode.JMP || a.successors().length != 1) break;
+                int t = last.ops[0];
+                if (t == 0 || t == a.id || preds[t] != 1 || absorbed[t]) break;
+                a.insns.remove(a.insns.size() - 1);
+                IrFunction.Block b = f.blocks.get(t);
+                a.insns.addAll(b.insns);
+                b.insns.clear();
+                absorbed[t] = true;
+            }
+        }
     }
 
     /** Removes blocks no path from the entry reaches (code after a panic), renumbering the rest. */

@@ -15,6 +15,11 @@ final class IrFunction {
     final String file;
     final List<Integer> regTypes = new ArrayList<>();
     final List<Block> blocks = new ArrayList<>();
+    /**
+     * By parameter: the function borrows it (its caller keeps the reference alive and keeps
+     * ownership), set by {@link BorrowInference}; false means owned.
+     */
+    boolean[] borrowed;
 
     IrFunction(String name, int[] paramTypes, int result, String file) {
         this.name = name;
@@ -22,6 +27,7 @@ final class IrFunction {
         this.result = result;
         this.file = file;
         for (int t : paramTypes) newReg(t);
+        this.borrowed = new boolean[paramTypes.length];
     }
 
     int newReg(int type) {

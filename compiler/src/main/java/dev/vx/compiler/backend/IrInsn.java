@@ -15,11 +15,20 @@ final class IrInsn {
     final Opcode op;
     int[] ops;
     final int line;
+    /** For a {@code get}: the (provisional) constructor of the cell read, when the lowering knows it; else -1. */
+    int ctor = -1;
 
     IrInsn(Opcode op, int line, int... ops) {
         this.op = op;
         this.line = line;
         this.ops = ops;
+    }
+
+    /** A copy whose operands can be changed independently (the code is duplicated on two paths). */
+    IrInsn copy() {
+        IrInsn c = new IrInsn(op, line, ops.clone());
+        c.ctor = ctor;
+        return c;
     }
 
     /** The virtual register this instruction writes, or -1. */

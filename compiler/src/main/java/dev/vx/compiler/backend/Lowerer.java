@@ -388,12 +388,13 @@ final class Lowerer {
         System.arraycopy(be.types.components(funcType), 0, paramTypes, 1, paramTypes.length - 1);
         IrFunction lifted = new IrFunction(name, paramTypes, be.types.result(funcType), fn.file);
         int fid = be.addFunction(lifted);
-        be.types.setClosureFunction(ctor, fid);
+        be.closureFunction(ctor, fid);
         Lowerer sub = new Lowerer(be, lifted, subst);
         sub.line = line;
         for (int i = 0; i < captured.size(); i++) {
             int r = lifted.newReg(capTypes[i]);
             sub.emit(GET, r, 0, i);
+            sub.cur.last().ctor = ctor;
             sub.env.put(captured.get(i), r);
         }
         for (int i = 0; i < params.size(); i++) sub.env.put(params.get(i), 1 + i);

@@ -38,8 +38,12 @@ final class MatchLowering {
 
     private static final class Body {
         IrFunction.Block block;
+        final List<Leaf> leaves = new ArrayList<>();
         final Map<Local, Integer> locals = new LinkedHashMap<>();
     }
+
+    /** A path of the decision tree that ends at a body: the block ending in the jump, and its bindings. */
+    private record Leaf(IrFunction.Block block, Map<Local, Integer> binds) {}
 
     MatchLowering(Lowerer l) {
         this.l = l;
@@ -55,6 +59,7 @@ final class MatchLowering {
             rows.add(new Row(List.of(cases.get(i).pattern()), new LinkedHashMap<>(), i));
         }
         compile(List.of(scrutinee), rows);
+        bindBodies();
         for (int i = 0; i < bodies.length; i++) {
             Body b = bodies[i];
             if (b == null) continue; // unreachable case
@@ -119,20 +124,42 @@ final class MatchLowering {
         return new Row(pats, binds, r.caseIndex());
     }
 
+    /**
+     * A path of the tree ends at a case: jump to its body. The bindings are resolved once
+     * the whole tree is known (see {@link #bindBodies}): a body reached by one path uses the
+     * occurrences directly, one reached by several gets registers of its own and a move on
+     * each path.
+     */
     private void leaf(Row row) {
         Body b = bodies[row.caseIndex()];
         if (b == null) {
             b = new Body();
             b.block = l.fn.newBlock();
-            for (Map.Entry<Local, Integer> e : row.binds().entrySet()) {
-                b.locals.put(e.getKey(), l.fn.newReg(l.fn.regType(e.getValue())));
-            }
             bodies[row.caseIndex()] = b;
         }
-        for (Map.Entry<Local, Integer> e : row.binds().entrySet()) {
-            l.emit(MOV, b.locals.get(e.getKey()), e.getValue());
-        }
         l.emit(JMP, b.block.id);
+        b.leaves.add(new Leaf(l.cur, row.binds()));
+    }
+
+    private void bindBodies() {
+        for (Body b : bodies) {
+            if (b == null) continue;
+            if (b.leaves.size() == 1) {
+                b.locals.putAll(b.leaves.get(0).binds());
+                continue;
+            }
+            for (Map.Entry<Local, Integer> e : b.leaves.get(0).binds().entrySet()) {
+                b.locals.put(e.getKey(), l.fn.newReg(l.fn.regType(e.getValue())));
+            }
+            for (Leaf leaf : b.leaves) {
+                List<IrInsn> insns = leaf.block().insns;
+                IrInsn jump = insns.remove(insns.size() - 1);
+                for (Map.Entry<Local, Integer> e : leaf.binds().entrySet()) {
+                    insns.add(new IrInsn(MOV, jump.line, b.locals.get(e.getKey()), e.getValue()));
+                }
+                insns.add(jump);
+            }
+        }
     }
 
     // ------------------------------------------------------------------ constructors
@@ -167,7 +194,7 @@ final class MatchLowering {
         List<List<Type>> shapes = shapes(t);
         int occ = occs.get(col);
         if (shapes.size() == 1) {
-            specialize(occs, rows, col, 0, shapes.get(0));
+            specialize(occs, rows, col, 0, shapes.get(0), ctorId(l, t, 0));
             return;
         }
         IrFunction.Block[] blocks = new IrFunction.Block[shapes.size()];
@@ -181,12 +208,21 @@ final class MatchLowering {
         l.emit(SWITCH, ops);
         for (int tag = 0; tag < blocks.length; tag++) {
             l.cur = blocks[tag];
-            specialize(occs, rows, col, tag, shapes.get(tag));
+            specialize(occs, rows, col, tag, shapes.get(tag), ctorId(l, t, tag));
         }
     }
 
+    /** The provisional constructor id of the constructor with {@code tag} of {@code t}. */
+    static int ctorId(Lowerer l, Type t, int tag) {
+        int type = l.ty(t);
+        if (t instanceof ListType) return tag == 0 ? l.be.types.nil(type) : l.be.types.cons(type);
+        if (t instanceof TupleType) return l.be.types.tuple(type);
+        AdtType a = (AdtType) t;
+        return l.be.types.ctor(a, a.decl().constructors().get(tag));
+    }
+
     /** Continues with the rows that match constructor {@code tag} at {@code col}, its fields as new columns. */
-    private void specialize(List<Integer> occs, List<Row> rows, int col, int tag, List<Type> fieldTypes) {
+    private void specialize(List<Integer> occs, List<Row> rows, int col, int tag, List<Type> fieldTypes, int ctor) {
         int arity = fieldTypes.size();
         List<Row> out = new ArrayList<>();
         boolean[] needed = new boolean[arity];
@@ -216,6 +252,7 @@ final class MatchLowering {
             int type = l.ty(fieldTypes.get(i));
             int r = l.fn.newReg(type);
             l.emit(GET, r, occ, i);
+            l.cur.last().ctor = ctor;
             newOccs.add(r);
         }
         newOccs.addAll(occs.subList(col + 1, occs.size()));
@@ -401,11 +438,13 @@ final class MatchLowering {
             Type t = l.ground(p.type());
             List<Type> fieldTypes = t instanceof TupleType tt ? tt.elements()
                     : ((AdtType) t).fieldTypes(((Pattern.Ctor) p).constructor());
+            int ctor = ctorId(l, t, p instanceof Pattern.Ctor c ? c.constructor().tag() : 0);
             for (int i = 0; i < subs.size(); i++) {
                 if (subs.get(i) instanceof Pattern.Wildcard) continue;
                 int type = l.ty(fieldTypes.get(i));
                 int r = l.fn.newReg(type);
                 l.emit(GET, r, occ, i);
+                l.cur.last().ctor = ctor;
                 bindIrrefutable(l, subs.get(i), r);
             }
         } else {

@@ -22,18 +22,29 @@ import java.util.Map;
 final class RcInsertion {
     private final IrFunction f;
     private final TypeTable types;
+    private final List<IrFunction> functions;
+    /** Registers holding borrowed references: never dropped, duplicated at each consuming use. */
+    private final BitSet borrowed;
 
-    private RcInsertion(IrFunction f, TypeTable types) {
+    private RcInsertion(IrFunction f, TypeTable types, List<IrFunction> functions) {
         this.f = f;
         this.types = types;
+        this.functions = functions;
+        this.borrowed = BorrowInference.borrowedRegisters(f, types);
     }
 
-    static void run(IrFunction f, TypeTable types) {
-        new RcInsertion(f, types).insert();
+    /** Inserts dup and drop into {@code f}; {@code functions} tells which parameters callees borrow. */
+    static void run(IrFunction f, TypeTable types, List<IrFunction> functions) {
+        new RcInsertion(f, types, functions).insert();
     }
 
     private boolean isRef(int r) {
         return r >= 0 && types.isRef(f.regType(r));
+    }
+
+    /** A reference this function owns (and so must drop or pass on). */
+    private boolean owned(int r) {
+        return isRef(r) && !borrowed.get(r);
     }
 
     private void insert() {
@@ -41,7 +52,7 @@ final class RcInsertion {
         Map<Integer, List<Integer>> edgeDrops = edgeDrops(lv);
         for (IrFunction.Block b : f.blocks) walk(b, lv);
         List<Integer> deadParams = new ArrayList<>();
-        for (int p = 0; p < f.params.length; p++) if (isRef(p) && !lv.in[0].get(p)) deadParams.add(p);
+        for (int p = 0; p < f.params.length; p++) if (owned(p) && !lv.in[0].get(p)) deadParams.add(p);
         prepend(f.blocks.get(0), deadParams);
         edgeDrops.forEach((block, regs) -> prepend(f.blocks.get(block), regs));
         for (IrFunction.Block b : f.blocks) hoistOutOfForkGroups(b);
@@ -66,7 +77,7 @@ final class RcInsertion {
                 if (preds[s] != 1) throw new IllegalStateException("branch target B" + s + " of " + f.name + " has several predecessors");
                 List<Integer> regs = new ArrayList<>();
                 for (int r = atBranch.nextSetBit(0); r >= 0; r = atBranch.nextSetBit(r + 1)) {
-                    if (isRef(r) && !lv.in[s].get(r)) regs.add(r);
+                    if (owned(r) && !lv.in[s].get(r)) regs.add(r);
                 }
                 if (!regs.isEmpty()) drops.put(s, regs);
             }
@@ -83,30 +94,32 @@ final class RcInsertion {
             int line = insn.line;
             int d = insn.def();
             Map<Integer, Integer> consumed = new LinkedHashMap<>();
-            List<Integer> borrowed = new ArrayList<>();
+            BorrowInference.forEachConsumed(insn, functions, r -> {
+                if (isRef(r)) consumed.merge(r, 1, Integer::sum);
+            });
+            List<Integer> read = new ArrayList<>();
             insn.forEachUse((r, consumes) -> {
-                if (!isRef(r)) return;
-                if (consumes) consumed.merge(r, 1, Integer::sum);
-                else if (!borrowed.contains(r)) borrowed.add(r);
+                if (isRef(r) && !consumed.containsKey(r) && !read.contains(r)) read.add(r);
             });
             List<IrInsn> after = new ArrayList<>();
             boolean fallsThrough = !insn.op.isTerminator() && insn.op != Opcode.JT && insn.op != Opcode.JF;
             if (fallsThrough) {
-                boolean borrowsResult = insn.op == Opcode.GET || insn.op == Opcode.AGET;
-                if (borrowsResult && isRef(d) && live.get(d)) {
+                boolean readsField = insn.op == Opcode.GET || insn.op == Opcode.AGET;
+                if (readsField && owned(d) && live.get(d)) {
                     // A field or element read is borrowed from its container: take a count of
-                    // our own before anything below can drop the container.
+                    // our own before anything below can drop the container. (Read out of a
+                    // borrowed container, it stays borrowed: the container outlives the call.)
                     after.add(new IrInsn(Opcode.DUP, line, d));
-                } else if (isRef(d) && !live.get(d) && !borrowsResult) {
+                } else if (owned(d) && !live.get(d) && !readsField) {
                     after.add(new IrInsn(Opcode.DROP, line, d));
                 }
-                for (int r : borrowed) {
-                    if (r != d && !consumed.containsKey(r) && !live.get(r)) after.add(new IrInsn(Opcode.DROP, line, r));
+                for (int r : read) {
+                    if (r != d && owned(r) && !live.get(r)) after.add(new IrInsn(Opcode.DROP, line, r));
                 }
             }
             List<IrInsn> before = new ArrayList<>();
             consumed.forEach((r, n) -> {
-                int dups = live.get(r) ? n : n - 1;
+                int dups = live.get(r) || !owned(r) ? n : n - 1;
                 for (int i = 0; i < dups; i++) before.add(new IrInsn(Opcode.DUP, line, r));
             });
             Collections.reverse(after);

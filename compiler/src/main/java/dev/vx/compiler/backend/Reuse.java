@@ -1,0 +1,207 @@
+package dev.vx.compiler.backend;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static dev.vx.bytecode.Opcode.*;
+
+/**
+ * Drop specialisation and cell reuse (Perceus), after reference counts are inserted.
+ *
+ * <p>Where a cell {@code x} is taken apart and dropped — its fields read, each read field
+ * that is used later duplicated, then {@code drop x} — the code is split on whether
+ * {@code x} is unique:
+ * <ul>
+ *   <li>unique: the fields' counts simply move to the registers that read them (the other
+ *       reference fields are dropped), and the cell's memory is released with {@code free};
+ *       or, when the same block then builds a cell of the same size before any call, that
+ *       construction becomes a {@code newr} in {@code x}'s memory — {@code List.reverse},
+ *       {@code map}-like rebuilding and tree rotations then allocate nothing;</li>
+ *   <li>shared: the original duplications and the drop (which only decrements).</li>
+ * </ul>
+ * The instructions between the drop and the reused construction are copied onto both paths.
+ * A reuse never spans a call, so no frame holds a reuse token.
+ */
+final class Reuse {
+    /** Longest stretch of code copied onto both paths to reach a construction. */
+    private static final int MAX_COPIED = 24;
+
+    private final IrFunction f;
+    private final TypeTable types;
+
+    private Reuse(IrFunction f, TypeTable types) {
+        this.f = f;
+        this.types = types;
+    }
+
+    static void run(IrFunction f, TypeTable types) {
+        Reuse r = new Reuse(f, types);
+        // New blocks are appended and also scanned: a continuation can hold another candidate.
+        for (int b = 0; b < f.blocks.size(); b++) {
+            while (r.specialise(f.blocks.get(b))) {
+                // the block now ends in the branch on uniqueness; its continuation is a new block
+            }
+        }
+    }
+
+    /**
+     * Whether {@code x}'s cell could be reused: some block reads its fields and then, before
+     * any call or branch, builds a cell of the same size. Borrow inference keeps such a
+     * parameter owned, since reusing a cell needs its ownership.
+     */
+    static boolean reusable(IrFunction f, int x, TypeTable types) {
+        for (IrFunction.Block b : f.blocks) {
+            int ctor = -1;
+            for (IrInsn i : b.insns) {
+                if (i.op == GET && i.ops[1] == x && i.ctor >= 0) {
+                    ctor = i.ctor;
+                } else if (ctor >= 0 && i.op == NEW && i.ops[2] > 0
+                        && cellWords(i.ops[2]) == cellWords(types.fields(ctor).length)) {
+                    return true;
+                } else if (ctor >= 0 && (i.op.isCallSite() || i.op == JT || i.op == JF || i.op == FORK)) {
+                    break;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Splits {@code b} at its first candidate drop; false when it has none. */
+    private boolean specialise(IrFunction.Block b) {
+        List<IrInsn> in = b.insns;
+        for (int d = 0; d < in.size(); d++) {
+            IrInsn drop = in.get(d);
+            if (drop.op != DROP) continue;
+            int x = drop.ops[0];
+            Candidate c = candidate(in, d, x);
+            if (c == null) continue;
+            split(b, d, x, c);
+            return true;
+        }
+        return false;
+    }
+
+    /** The reads of {@code x} before {@code drop x} at {@code d}, and which of them are kept (duplicated). */
+    private record Candidate(int ctor, Map<Integer, Integer> fieldRegs, Set<Integer> kept, List<Integer> dupsToMove) {}
+
+    private Candidate candidate(List<IrInsn> in, int d, int x) {
+        int ctor = -1;
+        Map<Integer, Integer> fieldRegs = new HashMap<>(); // field index -> register read into
+        Set<Integer> kept = new HashSet<>();
+        List<Integer> dups = new ArrayList<>();
+        // Walk back over the run of reads of x (each possibly followed by its dup).
+        int k = d - 1;
+        while (k >= 0) {
+            IrInsn i = in.get(k);
+            if (i.op == DUP && k > 0 && in.get(k - 1).op == GET && in.get(k - 1).ops[1] == x
+                    && in.get(k - 1).ops[0] == i.ops[0]) {
+                kept.add(i.ops[0]);
+                dups.add(k);
+                k--;
+                continue;
+            }
+            if (i.op == GET && i.ops[1] == x && i.ctor >= 0) {
+                if (ctor >= 0 && ctor != i.ctor) return null;
+                ctor = i.ctor;
+                fieldRegs.putIfAbsent(i.ops[2], i.ops[0]);
+                k--;
+                continue;
+            }
+            break;
+        }
+        if (ctor < 0) return null;
+        // x must not be read anywhere else in the block before the reads (it may be the scrutinee of
+        // the switch that led here, which is in another block).
+        for (int j = 0; j <= k; j++) {
+            int[] uses = {0};
+            in.get(j).forEachUse((r, c) -> {
+                if (r == x) uses[0]++;
+            });
+            if (uses[0] > 0) return null;
+        }
+        return new Candidate(ctor, fieldRegs, kept, dups);
+    }
+
+    private void split(IrFunction.Block b, int d, int x, Candidate c) {
+        List<IrInsn> in = b.insns;
+        int line = in.get(d).line;
+        // Find a construction of the same cell size before any call or branch.
+        int words = cellWords(types.fields(c.ctor()).length);
+        int reuseAt = -1;
+        for (int k = d + 1; k < in.size() && k - d <= MAX_COPIED; k++) {
+            IrInsn i = in.get(k);
+            if (i.op == NEW && cellWords(i.ops[2]) == words && isAllocatedCtor(i.ops[1])) {
+                reuseAt = k;
+                break;
+            }
+            if (i.op.isCallSite() || i.op.isTerminator() || i.op == JT || i.op == JF || i.op == FORK) break;
+        }
+        List<IrInsn> head = new ArrayList<>();
+        for (int k = 0; k < d; k++) if (!c.dupsToMove().contains(k)) head.add(in.get(k));
+        List<IrInsn> tail = new ArrayList<>(in.subList(d + 1, in.size()));
+
+        IrFunction.Block unique = f.newBlock();
+        IrFunction.Block shared = f.newBlock();
+        IrFunction.Block cont = f.newBlock();
+
+        // Unique: the cell's counted references move to the registers that read them; drop the others.
+        int[] fieldTypes = types.fields(c.ctor());
+        for (int field = 0; field < fieldTypes.length; field++) {
+            if (!types.isRef(fieldTypes[field])) continue;
+            Integer reg = c.fieldRegs().get(field);
+            if (reg != null && c.kept().contains(reg)) continue;
+            int r = reg != null ? reg : f.newReg(fieldTypes[field]);
+            if (reg == null) {
+                IrInsn get = new IrInsn(GET, line, r, x, field);
+                get.ctor = c.ctor();
+                unique.insns.add(get);
+            }
+            unique.insns.add(new IrInsn(DROP, line, r));
+        }
+        // Shared: the duplications the reads needed, and the drop (a decrement).
+        for (int reg : c.kept()) shared.insns.add(new IrInsn(DUP, line, reg));
+        shared.insns.add(new IrInsn(DROP, line, x));
+
+        if (reuseAt >= 0) {
+            int copied = reuseAt - (d + 1);
+            for (int k = 0; k < copied; k++) {
+                unique.insns.add(tail.get(k).copy());
+                shared.insns.add(tail.get(k).copy());
+            }
+            IrInsn alloc = tail.get(copied);
+            int[] o = alloc.ops;
+            int[] newr = new int[o.length + 1];
+            newr[0] = o[0];
+            newr[1] = x;
+            System.arraycopy(o, 1, newr, 2, o.length - 1);
+            unique.insns.add(new IrInsn(NEWR, alloc.line, newr));
+            shared.insns.add(alloc);
+            tail = new ArrayList<>(tail.subList(copied + 1, tail.size()));
+        } else {
+            unique.insns.add(new IrInsn(FREE, line, x));
+        }
+        unique.insns.add(new IrInsn(JMP, line, cont.id));
+        shared.insns.add(new IrInsn(JMP, line, cont.id));
+        cont.insns.addAll(tail);
+
+        int u = f.newReg(dev.vx.bytecode.Scalar.BOOL.typeId());
+        head.add(new IrInsn(ISUNIQ, line, u, x));
+        head.add(new IrInsn(JT, line, u, unique.id));
+        head.add(new IrInsn(JMP, line, shared.id));
+        b.insns.clear();
+        b.insns.addAll(head);
+    }
+
+    /** Only constructors that get a cell (not nullary data constructors, which are immediates). */
+    private boolean isAllocatedCtor(int ctor) {
+        return types.fields(ctor).length > 0;
+    }
+
+    private static int cellWords(int fields) {
+        return Math.max(2, 1 + fields);
+    }
+}

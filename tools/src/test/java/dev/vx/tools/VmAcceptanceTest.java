@@ -1,0 +1,388 @@
+package dev.vx.tools;
+
+import dev.vx.vm.VmOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The VM's promises (RUNTIME.md, docs/vm.md) checked on compiled programs: recursion depth
+ * bounded by the heap, spill at exactly the fill depth, no thrash, parallel forks, heap
+ * exhaustion, determinism with one thread, constant heap for programs that keep nothing.
+ */
+class VmAcceptanceTest {
+    /** {@code deep(p) + 1}: nothing live across the call, 1 word a level. */
+    static String deep1(long n, boolean job) {
+        return """
+                def deep(n: Nat) -> U32:
+                  match n:
+                    case 0n:
+                      0
+                    case 1n+p:
+                      deep(p) + 1
+
+                def main() -> U32:
+                  deep%s(%dn)
+                """.formatted(job ? "!" : "", n);
+    }
+
+    /** A List.append-style copy: the head is live across the call, 2 words a level. */
+    static String append2(long n, boolean job) {
+        return """
+                def gen(n: Nat, k: U32, acc: List<U32>) -> List<U32>:
+                  match n:
+                    case 0n:
+                      acc
+                    case 1n+p:
+                      gen(p, k + 1, k <> acc)
+
+                def app(xs: List<U32>, ys: List<U32>) -> List<U32>:
+                  match xs:
+                    case []:
+                      ys
+                    case h <> t:
+                      h <> app(t, ys)
+
+                def sum(xs: List<U32>, acc: U32) -> U32:
+                  match xs:
+                    case []:
+                      acc
+                    case h <> t:
+                      sum(t, acc + h)
+
+                def run(n: Nat) -> U32:
+                  sum(app(gen(n, 0, []), [7]), 0)
+
+                def main() -> U32:
+                  run%s(%dn)
+                """.formatted(job ? "!" : "", n);
+    }
+
+    /** {@code deep3(p, a, b) + a + b}: two values live across the call, 3 words a level. */
+    static String deep3(long n, boolean job) {
+        return """
+                def deep3(n: Nat, a: U32, b: U32) -> U32:
+                  match n:
+                    case 0n:
+                      0
+                    case 1n+p:
+                      deep3(p, a + 1, b * 3) + a + b
+
+                def main() -> U32:
+                  deep3%s(%dn, 1, 2)
+                """.formatted(job ? "!" : "", n);
+    }
+
+    // Expected results computed independently in Java.
+    static long deep1Result(long n) {
+        return n & 0xFFFFFFFFL;
+    }
+
+    static long append2Result(long n) {
+        long s = 7;
+        for (long k = 0; k < n; k++) s += k;
+        return s & 0xFFFFFFFFL;
+    }
+
+    static long deep3Result(long n) {
+        int sum = 0, a = 1, b = 2;
+        for (long k = 0; k < n; k++) {
+            sum += a + b;
+            a += 1;
+            b *= 3;
+        }
+        return Integer.toUnsignedLong(sum);
+    }
+
+    record Shape(String name, int words, int fillDepth) {}
+
+    /**
+     * Words on the stack below the recursion: the exit frame, plus for append2 the frame of
+     * {@code run}, which calls {@code app} as an argument of {@code sum}: its resume word
+     * and the list it passed to {@code app}, which borrows it, so {@code run} drops it after.
+     */
+    static int base(String name) {
+        return name.equals("append2") ? 5 : 3;
+    }
+
+    /** The deepest recursion that fits: base + words * depth <= 2048. */
+    static int fillDepth(String name, int words) {
+        return (2048 - base(name)) / words;
+    }
+
+    void checkDepth(String name, int words, long n, boolean job) {
+        String src = switch (name) {
+            case "deep1" -> deep1(n, job);
+            case "append2" -> append2(n, job);
+            default -> deep3(n, job);
+        };
+        long expected = switch (name) {
+            case "deep1" -> deep1Result(n);
+            case "append2" -> append2Result(n);
+            default -> deep3Result(n);
+        };
+        VxRun.Result r = VxRun.run(src, VxRun.oneThread());
+        assertEquals(0, r.status(), r.err());
+        assertEquals(expected + "\n", r.out(), name + " at depth " + n);
+        int fill = fillDepth(name, words);
+        if (n <= fill) {
+            assertEquals(0, r.stat("spills"), name + " at depth " + n + " must not spill");
+            assertEquals(base(name) + (long) words * n, r.stat("peak_stack_words"), name + " at depth " + n);
+        } else {
+            assertTrue(r.stat("spills") >= 1, name + " at depth " + n + " must spill");
+            assertEquals(r.stat("spills"), r.stat("restores"), "every spilled block comes back");
+            // The stack was as full as frames of this size can make it.
+            assertEquals(base(name) + (long) words * fill, r.stat("peak_stack_words"), name + " at depth " + n);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"deep1", "append2", "deep3"})
+    void recursionAroundTheFillDepth(String name) {
+        int words = switch (name) {
+            case "deep1" -> 1;
+            case "append2" -> 2;
+            default -> 3;
+        };
+        int fill = fillDepth(name, words);
+        for (boolean job : new boolean[]{true, false}) {
+            checkDepth(name, words, fill - 1, job);
+            checkDepth(name, words, fill, job);
+            checkDepth(name, words, fill + 1, job);
+            checkDepth(name, words, fill + 2, job);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"deep1", "append2", "deep3"})
+    void recursionAMillionLevelsDeep(String name) {
+        int words = switch (name) {
+            case "deep1" -> 1;
+            case "append2" -> 2;
+            default -> 3;
+        };
+        checkDepth(name, words, 1_000_000, true);
+        checkDepth(name, words, 1_000_000, false);
+    }
+
+    static final String FILL_LOOP = """
+            def leaf(k: U32) -> U32:
+              k * 3 + 1
+
+            def spin(k: U32, acc: U32) -> U32:
+              if k == 0:
+                acc
+              else:
+                x = leaf(k)
+                spin(k - 1, acc ^ x)
+
+            def fill(n: Nat, calls: U32) -> U32:
+              match n:
+                case 0n:
+                  spin(calls, 0)
+                case 1n+p:
+                  fill(p, calls) + 1
+
+            def main() -> U32:
+              fill!(%dn, %d)
+            """;
+
+    @Test
+    void aLoopAtTheFillDepthDoesNotThrash() {
+        // fill(d) keeps nothing live (1 word a level); at d = 2045 the stack is full, and
+        // each of the loop's calls of leaf pushes a 2-word frame (acc and k are live).
+        Map<String, String> few = VxRun.run(FILL_LOOP.formatted(2045, 1000), VxRun.oneThread()).stats();
+        VxRun.Result many = VxRun.run(FILL_LOOP.formatted(2045, 100_000), VxRun.oneThread());
+        assertEquals(0, many.status(), many.err());
+        long spillsFew = Long.parseLong(few.get("spills"));
+        // The spills come from descending past the fill depth, not from the calls: a hundred
+        // times more calls spill and restore exactly as often.
+        assertEquals(spillsFew, many.stat("spills"));
+        assertEquals(Long.parseLong(few.get("restores")), many.stat("restores"));
+        assertTrue(many.stat("spills") <= 2, "spills: " + many.stat("spills"));
+        assertTrue(many.stat("calls") > 100_000);
+    }
+
+    static final String SPINES = """
+            def sum(xs: List<U32>) -> U32:
+              match xs:
+                case []:
+                  0
+                case h <> t:
+                  h + sum(t)
+
+            def leaf(n: U32, k: U32) -> U32:
+              sum(List.range(k, k + n))
+
+            def spine(n: Nat, k: U32) -> U32:
+              match n:
+                case 0n:
+                  leaf(3000, k)
+                case 1n+p:
+                  a = fork spine(p, k + 1)
+                  b = fork leaf(10, k)
+                  a + b
+
+            def both(k: U32) -> U32:
+              a = fork spine(365n, k)
+              b = fork spine(3n, k)
+              a + b
+
+            def main() -> U32:
+              both!(1)
+            """;
+
+    static long spinesExpected() {
+        return Integer.toUnsignedLong(spine(365, 1) + spine(3, 1));
+    }
+
+    static int leafSum(int n, int k) {
+        int s = 0;
+        for (int i = k; i < k + n; i++) s += i;
+        return s;
+    }
+
+    static int spine(int n, int k) {
+        int total = 0;
+        for (int level = 0; level < n; level++) total += leafSum(10, k + level);
+        return total + leafSum(3000, k + n);
+    }
+
+    @ParameterizedTest(name = "{0} threads")
+    @ValueSource(ints = {1, 2, 4})
+    void anUnbalancedForkTree(int threads) {
+        VxRun.Result r = VxRun.run(SPINES, VmOptions.defaults().withThreads(threads));
+        assertEquals(0, r.status(), r.err());
+        assertEquals(spinesExpected() + "\n", r.out());
+        assertTrue(r.stat("forks") >= 2 * 368, "forks: " + r.stat("forks"));
+    }
+
+    @Test
+    void aListTooLargeForTheHeapStopsWithStatus3() {
+        String src = """
+                def gen(n: Nat, acc: List<U64>) -> List<U64>:
+                  match n:
+                    case 0n:
+                      acc
+                    case 1n+p:
+                      gen(p, U64.max(0, 1) <> acc)
+
+                def main() -> U32:
+                  List.length(gen(10000000n, []))
+                """;
+        VxRun.Result r = VxRun.run(src, VxRun.oneThread().withHeap(16L << 20));
+        assertEquals(3, r.status(), r.err());
+        assertTrue(r.err().startsWith("vxvm: out of memory: the heap is full (16.0 MiB); run again with a larger heap, e.g. --heap 64M\n"),
+                r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void oneThreadIsDeterministic() {
+        VxRun.Result a = VxRun.run(SPINES, VxRun.oneThread());
+        VxRun.Result b = VxRun.run(SPINES, VxRun.oneThread());
+        assertEquals(a.out(), b.out());
+        Map<String, String> sa = new java.util.TreeMap<>(a.stats());
+        Map<String, String> sb = new java.util.TreeMap<>(b.stats());
+        sa.remove("wall_ms");
+        sb.remove("wall_ms");
+        assertEquals(sa, sb);
+    }
+
+    @Test
+    void programsThatKeepNothingRunInConstantHeap() {
+        String src = """
+                def step(i: U32, acc: U32) -> U32:
+                  xs = List.range(0, 50)
+                  t = (List.length(xs), Some{i})
+                  match t:
+                    case (n, Some{v}):
+                      acc + n + v
+                    case _:
+                      acc
+
+                def loop(i: U32, n: U32, acc: U32) -> U32:
+                  if i == n:
+                    acc
+                  else:
+                    loop(i + 1, n, step(i, acc))
+
+                def main() -> U32:
+                  loop(0, %d, 0)
+                """;
+        VxRun.Result small = VxRun.run(src.formatted(100), VxRun.oneThread());
+        VxRun.Result large = VxRun.run(src.formatted(100_000), VxRun.oneThread());
+        assertEquals(0, large.status(), large.err());
+        assertTrue(large.stat("heap_allocated_words") > 50 * small.stat("heap_allocated_words"));
+        assertEquals(small.stat("heap_peak_words"), large.stat("heap_peak_words"));
+        assertEquals(large.stat("heap_allocated_words"), large.stat("heap_freed_words"));
+    }
+
+    @Test
+    void aBacktraceIncludesSpilledFrames() {
+        String src = """
+                def deep(n: Nat, d: U32) -> U32:
+                  match n:
+                    case 0n:
+                      100 / d
+                    case 1n+p:
+                      deep(p, d) + 1
+
+                def main() -> U32:
+                  deep(5000n, 0)
+                """;
+        VxRun.Result r = VxRun.run(src, VxRun.oneThread());
+        assertEquals(1, r.status());
+        java.util.List<String> lines = r.err().lines().takeWhile(l -> l.startsWith("vxvm:") || l.startsWith("  ")).toList();
+        assertEquals("vxvm: error: division by zero", lines.get(0));
+        assertEquals("  at deep (test.vx:4)", lines.get(1), "the innermost frame is the faulting one");
+        // 5000 frames were pushed (most of them spilled to the heap) plus the faulting
+        // activation: 20 shown, the middle elided, the outermost 10 shown.
+        assertTrue(r.stat("spills") > 0);
+        assertEquals("  ... " + (5001 - 30) + " more frames ...", lines.get(21));
+        assertEquals("  at deep (test.vx:6)", lines.get(lines.size() - 1));
+        assertEquals(1 + 20 + 1 + 10, lines.size());
+    }
+
+    @ParameterizedTest(name = "{0} threads")
+    @ValueSource(ints = {2, 4})
+    void theHeapGrowsWhileForkedLanesAllocate(int threads) {
+        String src = """
+                type Tree:
+                  Leaf{x: U64}
+                  Node{l: Tree, r: Tree}
+
+                def build(d: U32, i: U64) -> Tree:
+                  if d == 0:
+                    Leaf{i}
+                  else:
+                    l = fork build(d - 1, 2 * i)
+                    r = fork build(d - 1, 2 * i + 1)
+                    Node{l, r}
+
+                def total(t: Tree) -> U64:
+                  match t:
+                    case Leaf{x}:
+                      x
+                    case Node{l, r}:
+                      a = fork total(l)
+                      b = fork total(r)
+                      a + b
+
+                def main() -> U64:
+                  total!(build!(18, 0))
+                """;
+        VxRun.Result r = VxRun.run(src, VmOptions.defaults().withThreads(threads));
+        assertEquals(0, r.status(), r.err());
+        long n = 1L << 18;
+        assertEquals(n * (n - 1) / 2 + "\n", r.out());
+        // The heap starts at 2^20 words; the tree needs more, so it grew while lanes ran.
+        assertTrue(r.stat("heap_footprint_words") > 1 << 20, "footprint " + r.stat("heap_footprint_words"));
+        assertEquals(r.stat("heap_allocated_words"), r.stat("heap_freed_words"));
+    }
+}
