@@ -71,6 +71,11 @@ class RejectionTest {
         int col = Integer.parseInt(e.group(2));
         assertTrue(line >= 1 && line <= lines + 1 && col >= 1, "the diagnostic's place " + line + ":" + col
                 + " is outside the file (" + lines + " lines):\n" + diags);
+        String place = m.expectedPlace();
+        if (place != null) {
+            assertTrue(diags.contains("gen.vx:" + place + ": error:"), "a " + m.kind() + " mutation needs an error at "
+                    + place + " (programs/README.md: the undefined name; the tab itself):\n" + diags);
+        }
         return true;
     }
 

@@ -35,6 +35,26 @@ public record MutantGen(double scale) implements Gen<MutantGen.Mutant> {
         public String toString() {
             return kind + (mustFail ? " (must be rejected)" : "") + "\n" + source;
         }
+
+        /**
+         * Where programs/README.md says the diagnostic goes, as {@code LINE:COL} (from 1, columns
+         * in code points), when this mutation determines it: the undefined name; the tab itself.
+         * Null otherwise.
+         */
+        public String expectedPlace() {
+            int at = switch (kind) {
+                case UNDEFINED_NAME -> source.indexOf("undefined_");
+                case TAB_INDENTATION -> source.indexOf('\t');
+                default -> -1;
+            };
+            if (at < 0) {
+                return null;
+            }
+            int lineStart = source.lastIndexOf('\n', at - 1) + 1;
+            int line = (int) source.substring(0, lineStart).chars().filter(ch -> ch == '\n').count() + 1;
+            int col = source.codePointCount(lineStart, at) + 1;
+            return line + ":" + col;
+        }
     }
 
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*|[0-9][0-9a-z_.]*|\"(\\\\.|[^\"\\\\])*\""
