@@ -55,6 +55,11 @@ public final class Program {
         stringCells = new long[module.strings().size()];
     }
 
+    /** The address of the immortal cell of string constant {@code s} (0 if no {@code lds} loads it). */
+    public long stringCell(int s) {
+        return stringCells[s];
+    }
+
     public int functionCount() {
         return code.length;
     }
