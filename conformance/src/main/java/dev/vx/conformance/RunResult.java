@@ -3,10 +3,13 @@ package dev.vx.conformance;
 /** How a run of a Vx program ended: exit status, standard output and standard error (decoded UTF-8). */
 public record RunResult(int status, String stdout, String stderr) {
 
-    /** The first line of stderr (without its line end), or "" when stderr is empty. */
+    /**
+     * The first line of stderr that is not a {@code vxvm: note:} (without its line end), or ""
+     * when there is none. Notes are information, not outcomes: e.g. a device engine saying a
+     * job falls back to the CPU (RUNTIME.md §4).
+     */
     public String firstStderrLine() {
-        int nl = stderr.indexOf('\n');
-        return nl < 0 ? stderr : stderr.substring(0, nl);
+        return stderr.lines().filter(l -> !l.startsWith("vxvm: note:")).findFirst().orElse("");
     }
 
     /** A short multi-line description for assertion messages. */
