@@ -158,26 +158,44 @@ final class Session {
     }
 
     /**
-     * An arithmetic battery: main prints many scalar expressions (numbers of every type at edge
-     * values, every operator, conversions, float functions, comparisons), one per line.
+     * An arithmetic battery: many scalar expressions (numbers of every type at edge values,
+     * every operator, conversions, float functions, comparisons), printed one per line by an IO
+     * main, or computed as one tuple by a job {@code battery!()} and printed by main.
      */
     Ast.Program arithmeticProgram() {
         arith = true;
         inMain = true;
-        List<Ast.DoLine> lines = new ArrayList<>();
+        boolean job = chance(0.5);
+        List<GType> types = new ArrayList<>();
+        List<Ex> exprs = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
-            Ast.DoLine line = span(() -> {
+            Ex e = span(() -> {
                 if (!chance(0.92)) {
                     return null;
                 }
                 GType t = chance(0.85) ? numericType() : GType.BOOL;
-                Ex shown = t.equals(GType.BOOL) ? call("Bool.show", expr(t, Env.EMPTY, 4)) : call(t + ".show", expr(t, Env.EMPTY, 4));
-                return new Ast.Action(call("IO.print", shown));
+                types.add(t);
+                return expr(t, Env.EMPTY, 4);
             });
-            if (line == null) {
+            if (e == null) {
                 break;
             }
-            lines.add(line);
+            exprs.add(e);
+        }
+        if (job && exprs.size() >= 2) {
+            // the values computed in a job (on a device engine, by its kernel), printed by the host
+            GType t = new TupleT(types);
+            Ast.Def battery = new Ast.Def("battery", List.of(), List.of(), t,
+                    new Block(List.of(), new Ast.ExTail(new Ast.Tuple(exprs))));
+            Ast.Def main = new Ast.Def("main", List.of(), List.of(), t,
+                    new Block(List.of(), new Ast.ExTail(new Ast.Call("battery", List.of(), true))));
+            return new Ast.Program(List.of(), List.of(battery, main));
+        }
+        List<Ast.DoLine> lines = new ArrayList<>();
+        for (int i = 0; i < exprs.size(); i++) {
+            GType t = types.get(i);
+            Ex shown = t.equals(GType.BOOL) ? call("Bool.show", exprs.get(i)) : call(t + ".show", exprs.get(i));
+            lines.add(new Ast.Action(call("IO.print", shown)));
         }
         lines.add(new Ast.Action(call("IO.print", Literals.string("end"))));
         return new Ast.Program(List.of(), List.of(new Ast.Def("main", List.of(), List.of(), null, new Ast.DoBody(lines))));
