@@ -162,12 +162,15 @@ public final class Interpreter implements Engine {
                             if (jv != 0) {
                                 JoinRecord j = lane.joins[(int) jv - 1];
                                 int child = code[sb + 2 + ns];
-                                if (!w.claim(j.tasks[child])) {
-                                    j.stolen[child] = true;
-                                    pc = sb + 3 + ns;
-                                    continue;
+                                if (child > 0) {
+                                    if (!w.claim(j.tasks[child])) {
+                                        j.stolen[child] = true;
+                                        pc = sb + 3 + ns;
+                                        continue;
+                                    }
+                                    j.pending.decrementAndGet();
                                 }
-                                j.pending.decrementAndGet();
+                                j.current = child;
                             }
                         } else if (op == JOB && !lane.inJob) {
                             long[] args = new long[na];
@@ -176,7 +179,7 @@ public final class Interpreter implements Engine {
                             lane.pc = sb + 1 + ns;
                             lane.sp = sp;
                             stats.jobs++;
-                            w.startJob(lane, callee, args, code[pc + 2]);
+                            w.startJob(lane, callee, args, code[pc + 2], pc);
                             return;
                         }
                         if (sp + ns + 1 > Layout.LANE_STACK_WORDS) {
@@ -244,7 +247,7 @@ public final class Interpreter implements Engine {
                         int k = code[pc + 2];
                         stats.forks += k;
                         if (w.parallel()) {
-                            r[code[pc + 1]] = publishChildren(lane, w, r, code, pc, k);
+                            r[code[pc + 1]] = publishChildren(lane, w, r, code, pc, k, f, sp);
                         } else {
                             r[code[pc + 1]] = 0;
                         }
@@ -264,8 +267,17 @@ public final class Interpreter implements Engine {
                                     return;
                                 }
                             }
-                            for (int i = 1; i < k; i++) if (j.stolen[i]) r[code[pc + 3 + i]] = j.results[i];
                             lane.joinDepth--;
+                            for (int i = 1; i < k; i++) {
+                                if (j.failures[i] != null) {
+                                    // The first failed child in the group's order is the group's failure.
+                                    lane.function = f;
+                                    lane.pc = pc;
+                                    lane.sp = sp;
+                                    throw j.failures[i].under(Backtrace.of(prog, heap.words, f, j.callPc[i], st, sp));
+                                }
+                            }
+                            for (int i = 1; i < k; i++) if (j.stolen[i]) r[code[pc + 3 + i]] = j.results[i];
                         }
                         pc += 3 + k;
                     }
@@ -357,6 +369,9 @@ public final class Interpreter implements Engine {
                 }
             }
         } catch (VmError e) {
+            lane.function = f;
+            lane.pc = pc;
+            lane.sp = sp;
             throw new ProgramFailure(e.getMessage(), Backtrace.of(prog, heap.words, f, pc, st, sp));
         } finally {
             stats.steps += slices * SLICE + (SLICE - budget);
@@ -370,11 +385,16 @@ public final class Interpreter implements Engine {
      * group's join handle. Their arguments become reachable from another thread, so they are
      * marked shared first.
      */
-    private long publishChildren(Lane lane, Worker w, long[] r, int[] code, int pc, int k) {
-        JoinRecord j = new JoinRecord(lane, k);
+    private long publishChildren(Lane lane, Worker w, long[] r, int[] code, int pc, int k, int f, int sp) {
+        int[] callPc = new int[k];
         int p = pc + 3;
-        p = p + 6 + code[p + 4] + code[p + 5 + code[p + 4]]; // skip the first child's CALL
+        for (int child = 0; child < k; child++) {
+            callPc[child] = p;
+            p = p + 8 + code[p + 4] + code[p + 5 + code[p + 4]];
+        }
+        JoinRecord j = new JoinRecord(lane, k, f, callPc, sp);
         for (int child = 1; child < k; child++) {
+            p = callPc[child];
             int na = code[p + 4];
             int callee = code[p + 3];
             boolean[] refs = prog.paramIsRef[callee];
@@ -384,8 +404,6 @@ public final class Interpreter implements Engine {
                 if (refs[i]) w.alloc.markShared(args[i]);
             }
             j.tasks[child] = new Task.Child(j, child, callee, args, lane.inJob);
-            int ns = code[p + 5 + na];
-            p = p + 6 + na + ns + 2;
         }
         for (int child = k - 1; child >= 1; child--) w.publish(j.tasks[child]);
         return lane.pushJoin(j);

@@ -9,7 +9,9 @@ import java.util.OptionalLong;
  * Chooses the device for jobs from {@code --device} (RUNTIME.md §4): {@code cpu} needs none;
  * {@code opencl} or {@code vulkan} needs a usable device of that kind now (else one line and
  * status 2); {@code auto} looks for a GPU at the first job, and without one says so in one note
- * and runs the jobs on the CPU.
+ * and runs the jobs on the CPU. The default ({@link VmOptions#DEFAULT_DEVICE}) is {@code auto}
+ * without the note: a program run with no {@code --device} should not print about devices on
+ * a machine that has no GPU (the choice is in {@code --stats}).
  */
 final class JobDevices {
     private JobDevices() {}
@@ -18,7 +20,8 @@ final class JobDevices {
     static JobDevice open(VmOptions opts, Program prog, Host host) throws DeviceUnavailable {
         String kind = opts.device();
         if (kind == null || kind.equals("cpu")) return null;
-        if (kind.equals("auto")) return new Auto(opts, prog, host);
+        if (kind.equals("auto")) return new Auto(opts, prog, host, true);
+        if (kind.equals(VmOptions.DEFAULT_DEVICE)) return new Auto(opts, prog, host, false);
         for (DeviceBackend b : Devices.backends()) {
             if (!b.kind().equals(kind)) continue;
             try {
@@ -35,13 +38,15 @@ final class JobDevices {
         private final VmOptions opts;
         private final Program prog;
         private final Host host;
+        private final boolean announce;
         private boolean decided;
         private JobDevice chosen;
 
-        Auto(VmOptions opts, Program prog, Host host) {
+        Auto(VmOptions opts, Program prog, Host host, boolean announce) {
             this.opts = opts;
             this.prog = prog;
             this.host = host;
+            this.announce = announce;
         }
 
         @Override
@@ -60,7 +65,7 @@ final class JobDevices {
                             why.add(b.kind() + ": " + e);
                         }
                     }
-                    if (chosen == null) {
+                    if (chosen == null && announce) {
                         host.err().println("vxvm: note: --device auto: no GPU"
                                 + (why.isEmpty() ? "" : " (" + String.join("; ", why) + ")")
                                 + "; jobs run on the CPU");

@@ -27,6 +27,9 @@ public final class Lane {
     /** What happens to this lane's result when it returns into its bottom exit frame. */
     Completion completion;
 
+    /** A failure waiting for earlier fork children to deliver before it is reported. */
+    ProgramFailure pendingFailure;
+
     public Lane(int registers) {
         this.regs = new long[registers];
     }
@@ -40,6 +43,7 @@ public final class Lane {
         peakSp = sp;
         joinDepth = 0;
         completion = null;
+        pendingFailure = null;
         inJob = false;
     }
 

@@ -104,12 +104,14 @@ public final class Program {
                 childrenSeen = 0;
             } else if (op.isCallSite()) {
                 len += 1; // the site ordinal
-                if (op == Opcode.CALL && childrenSeen >= 0 && childrenSeen++ > 0) len += 2; // FCALL's join register and child index
+                if (op == Opcode.CALL && childrenSeen >= 0) len += 2; // FCALL's join register and child index
             } else if (op == Opcode.SWITCH || op == Opcode.PRIM || op == Opcode.ANEW || op == Opcode.AEMPTY) {
                 len += 1; // the first constructor id (of the scrutinee's / the result's type)
             } else if (op == Opcode.JOIN) {
                 len = 3 + groupSize;
                 childrenSeen = -1;
+            } else if (isImmediateNew(in)) {
+                len = 3; // becomes `ldi d, id`
             }
             p += len;
         }
@@ -139,11 +141,10 @@ public final class Program {
                 int saves = in.list(3).length;
                 sfw[site] = saves + 1;
                 boolean child = op == Opcode.CALL && forkChild >= 0;
-                boolean laterChild = child && forkChild > 0;
-                out[at] = laterChild ? Code.FCALL : op.ordinal();
+                out[at] = child ? Code.FCALL : op.ordinal();
                 out[at + 1] = site;
                 System.arraycopy(o, 0, out, at + 2, o.length);
-                if (laterChild) {
+                if (child) {
                     out[at + 2 + o.length] = forkReg;
                     out[at + 3 + o.length] = forkChild;
                 }
@@ -159,7 +160,7 @@ public final class Program {
                 forkChild = -1;
                 continue;
             }
-            if (op == Opcode.NEW && o[2] == 0 && module.ctor(o[1]).closureFunction() < 0) {
+            if (isImmediateNew(in)) {
                 out[at] = Opcode.LDI.ordinal();
                 out[at + 1] = o[0];
                 out[at + 2] = o[1];
@@ -210,5 +211,10 @@ public final class Program {
         lines[f] = ln;
         sitePos[f] = sp;
         siteFrameWords[f] = sfw;
+    }
+
+    /** A {@code new} of a nullary data constructor: its value is the immediate constructor id. */
+    private boolean isImmediateNew(Insn in) {
+        return in.op() == Opcode.NEW && in.get(2) == 0 && module.ctor(in.get(1)).closureFunction() < 0;
     }
 }
