@@ -165,7 +165,8 @@ final class Session {
     Ast.Program arithmeticProgram() {
         arith = true;
         inMain = true;
-        boolean job = chance(0.5);
+        // a job battery costs a kernel build on a device engine (2 to 12 s): one battery in twenty
+        boolean job = chance(0.05);
         List<GType> types = new ArrayList<>();
         List<Ex> exprs = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
