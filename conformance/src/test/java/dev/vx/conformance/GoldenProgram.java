@@ -26,10 +26,11 @@ record GoldenProgram(
         List<String> args,
         boolean hasArgsLine,
         List<String> flags,
+        String cliOnly,
         List<String> unknownKeys,
         List<String> misplacedMetadata) {
 
-    static final Set<String> KEYS = Set.of("expected-from", "status", "stderr-contains", "args", "flags");
+    static final Set<String> KEYS = Set.of("expected-from", "status", "stderr-contains", "args", "flags", "cli-only");
     static final String PREFIX = "# vx-test:";
 
     /** The folder that holds the golden programs, whether tests run in the module or at the root. */
@@ -74,6 +75,7 @@ record GoldenProgram(
         List<String> args = List.of();
         boolean hasArgs = false;
         List<String> flags = List.of();
+        String cliOnly = null;
         List<String> unknown = new ArrayList<>();
         List<String> misplaced = new ArrayList<>();
         boolean header = true;
@@ -118,12 +120,16 @@ record GoldenProgram(
                 case "flags":
                     flags = split(value);
                     break;
+                case "cli-only":
+                    cliOnly = value;
+                    break;
                 default:
                     unknown.add(key);
             }
         }
         String rel = root.relativize(source).toString().replace('\\', '/');
-        return new GoldenProgram(source, rel, library, from, status, stderr, args, hasArgs, flags, unknown, misplaced);
+        return new GoldenProgram(source, rel, library, from, status, stderr, args, hasArgs, flags, cliOnly, unknown,
+                misplaced);
     }
 
     private static List<String> split(String value) {
@@ -133,6 +139,30 @@ record GoldenProgram(
     Path expectedOut() {
         String name = source.getFileName().toString();
         return source.resolveSibling(name.substring(0, name.length() - 3) + ".out");
+    }
+
+    /** The expected standard output (the .out file). */
+    String expectedStdout() {
+        try {
+            return Files.readString(expectedOut(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The program's text as a compiler input, under its absolute path (imports resolve next to it). */
+    dev.vx.compiler.SourceFile sourceFile() {
+        try {
+            return new dev.vx.compiler.SourceFile(source.toAbsolutePath().normalize().toString(),
+                    Files.readString(source, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A compile error is expected: no engine and no evaluator ever runs it. */
+    boolean expectsCompileError() {
+        return status == 2;
     }
 
     /** The area: the first folder under programs/. */

@@ -25,7 +25,7 @@ class ProgramMetadataTest {
 
     static final List<String> AREAS = List.of("lexical", "types", "decls", "blocks", "operators", "lambdas",
             "patterns", "numbers", "parallel", "arrays", "strings", "io", "errors", "diagnostics", "stack", "heap",
-            "examples", "classic");
+            "examples", "classic", "regressions");
 
     @TestFactory
     Stream<DynamicTest> eachProgram() {
@@ -37,14 +37,26 @@ class ProgramMetadataTest {
         assertValidUtf8(Files.readAllBytes(p.expectedOut()), p.expectedOut().toString());
         assertEquals(1, p.expectedFrom().size(), "exactly one '# vx-test: expected-from:' line");
         String from = p.expectedFrom().get(0);
-        assertTrue(from.startsWith("Java twin ") || from.startsWith("hand computation") || from.startsWith("Java mirror "),
-                "expected-from must be 'Java twin <class> <args...>', 'Java mirror ...' or 'hand computation (...)': " + from);
+        boolean independent = from.startsWith("Java twin ") || from.startsWith("hand computation")
+                || from.startsWith("Java mirror ");
+        if (p.area().equals("regressions")) {
+            assertTrue(independent || from.startsWith("reference evaluator ("),
+                    "a regression's expected-from is 'reference evaluator (generated, seed 0x...)', a twin, a mirror or "
+                            + "a hand computation: " + from);
+        } else {
+            assertTrue(independent,
+                    "expected-from must be 'Java twin <class> <args...>', 'Java mirror ...' or 'hand computation (...)': "
+                            + from);
+        }
         assertTrue(p.unknownKeys().isEmpty(), "unknown metadata keys " + p.unknownKeys());
         assertTrue(p.misplacedMetadata().isEmpty(), "metadata outside the leading comment block: " + p.misplacedMetadata());
         assertTrue(p.status() >= 0 && p.status() <= 255, "status out of range");
         assertTrue(AREAS.contains(p.area()), "not in a known area folder: " + p.relative());
         if (p.status() == 1 || p.status() == 2) {
             assertTrue(!p.stderrContains().isEmpty(), "a failing program must name a stderr fragment");
+        }
+        if (p.cliOnly() != null) {
+            assertTrue(!p.cliOnly().isBlank(), "cli-only needs a reason");
         }
         if (p.area().equals("diagnostics")) {
             assertEquals(2, p.status(), "diagnostics exit with status 2");

@@ -45,10 +45,23 @@ public final class FloatText {
         int hi = asFloat ? 9 : 17;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (readsBack(exact.round(new MathContext(mid, RoundingMode.HALF_EVEN)), x, asFloat)) hi = mid;
+            if (closestReadingBack(exact, mid, x, asFloat) != null) hi = mid;
             else lo = mid + 1;
         }
-        return exact.round(new MathContext(lo, RoundingMode.HALF_EVEN)).stripTrailingZeros();
+        return closestReadingBack(exact, lo, x, asFloat).stripTrailingZeros();
+    }
+
+    /**
+     * The p-digit decimal closest to x that reads back to x, or null. Usually the nearest p-digit
+     * decimal; but at a power of two the rounding interval is narrower below than above, so the
+     * nearest one may fall out below while the one above still reads back (2^-96 as an F32 is
+     * 1.2621775e-29, 8 digits, although 1.2621774e-29 is nearer).
+     */
+    private static BigDecimal closestReadingBack(BigDecimal exact, int p, double x, boolean asFloat) {
+        BigDecimal nearest = exact.round(new MathContext(p, RoundingMode.HALF_EVEN));
+        if (readsBack(nearest, x, asFloat)) return nearest;
+        BigDecimal other = exact.round(new MathContext(p, nearest.compareTo(exact) < 0 ? RoundingMode.CEILING : RoundingMode.FLOOR));
+        return readsBack(other, x, asFloat) ? other : null;
     }
 
     private static boolean readsBack(BigDecimal d, double x, boolean asFloat) {

@@ -134,7 +134,8 @@ public final class ValuePrinter {
                 case '"' -> out.append("\\\"");
                 case 0 -> out.append("\\0");
                 default -> {
-                    if (cp < 0x20 || cp == 0x7F) out.append("\\u{").append(Integer.toHexString(cp)).append('}');
+                    // every control character (Unicode Cc: C0, DEL and the C1 block U+0080..U+009F)
+                    if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) out.append("\\u{").append(Integer.toHexString(cp)).append('}');
                     else out.appendCodePoint(cp);
                 }
             }
