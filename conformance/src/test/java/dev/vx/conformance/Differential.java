@@ -65,33 +65,8 @@ final class Differential {
                     && got.firstStderrLine().equals(want.firstStderrLine())) {
                 continue;
             }
-            if (knownForkErrorOrder(engine, want, got)) {
-                TOLERATED.incrementAndGet();
-                System.out.println("[known issue] " + engine.name() + " reported '" + got.firstStderrLine()
-                        + "' where the sequential meaning fails with '" + want.firstStderrLine()
-                        + "' (regressions/fork_group_first_error.vx)");
-                continue;
-            }
             throw new EnginesDisagree(engine.name() + " differs from the reference evaluator\n=== reference: "
                     + want.describe() + "\n=== " + engine.name() + ": " + got.describe());
         }
-    }
-
-    /**
-     * Known issue (conformance/programs/regressions/fork_group_first_error.vx): a fork group whose
-     * members fail with different errors must report the first member's, as a sequential run
-     * does. The CPU engines do since main's ddcca02; the OpenCL engine still reports the member
-     * that fails first in time. Tolerated, with a printed note, only on device engines and only
-     * in that line (status and stdout still compared); remove once every engine is fixed.
-     */
-    static final boolean TOLERATE_FORK_ERROR_ORDER = true;
-
-    static final AtomicInteger TOLERATED = new AtomicInteger();
-
-    private static boolean knownForkErrorOrder(Engine engine, RunResult want, RunResult got) {
-        return TOLERATE_FORK_ERROR_ORDER && !"cpu".equals(engine.options().device()) && want.status() == 1
-                && got.status() == 1
-                && got.stdout().equals(want.stdout()) && want.firstStderrLine().startsWith("vxvm: error: ")
-                && got.firstStderrLine().startsWith("vxvm: error: ");
     }
 }

@@ -81,6 +81,8 @@ final class OpenClDevice implements JobDevice {
     private long dispatches;
     private long deviceJobs;
     private long cpuJobs;
+    /** Jobs that failed on several lanes and were run again on the CPU. */
+    private long rerunOnCpu;
     private long deviceNanos;
     /** Lanes that ran at least one step, summed over jobs. */
     private long lanesUsed;
@@ -126,6 +128,7 @@ final class OpenClDevice implements JobDevice {
         m.put("device_jobs", deviceJobs);
         m.put("device_lanes_used", lanesUsed);
         m.put("device_fallback_jobs", cpuJobs);
+        m.put("device_failed_jobs_rerun", rerunOnCpu);
         m.put("kernel_compile_ms", compileMs < 0 ? 0 : compileMs);
         m.put("kernel_cached", cached);
         m.put("dispatches", dispatches);
@@ -157,17 +160,34 @@ final class OpenClDevice implements JobDevice {
             }
         }
         // The job itself: every other worker parked (the device works on a copy of the heap).
-        return OptionalLong.of(heap.exclusive(() -> {
-            synchronized (this) {
-                long t0 = System.nanoTime();
-                deviceJobs++;
-                try {
-                    return runJob(worker, heap, function, args);
-                } finally {
-                    deviceNanos += System.nanoTime() - t0;
+        try {
+            return OptionalLong.of(heap.exclusive(() -> {
+                synchronized (this) {
+                    long t0 = System.nanoTime();
+                    deviceJobs++;
+                    try {
+                        return runJob(worker, heap, function, args);
+                    } finally {
+                        deviceNanos += System.nanoTime() - t0;
+                    }
                 }
-            }
-        }));
+            }));
+        } catch (RerunOnCpu e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    /** A job failed on several lanes at once: the CPU reruns it to report the right failure. */
+    private static final class RerunOnCpu extends RuntimeException {
+        RerunOnCpu() {
+            super("rerun on the CPU", null, false, false);
+        }
+    }
+
+    private int lanesThatRan(long[] states) {
+        int n = 0;
+        for (int l = 0; l < lanes; l++) if (states[l * LANE_STATE_WORDS + LS_STEPS] > 0) n++;
+        return n;
     }
 
     /** Every job entry of the module, and what each can reach. */
@@ -244,6 +264,13 @@ final class OpenClDevice implements JobDevice {
             // The run ends here; its statistics still count what the lanes did, and the heap
             // top where they left it (the footprint).
             addCounters(worker, states);
+            if ((int) ctl[CTL_ERR] != E_OOM && lanesThatRan(states) > 1) {
+                // Lanes report the first error in time, not the first in program order; the
+                // host heap is untouched (it is read back only after a success), so the CPU
+                // runs the job again and reports what a sequential run reports.
+                rerunOnCpu++;
+                throw new RerunOnCpu();
+            }
             RuntimeException e = failure(ctl, top, heap);
             try {
                 heap.extendTop(top);
