@@ -29,6 +29,22 @@ public final class ArrayCells {
         if (i >= len) throw Ops.indexOutOfRange(i, len);
     }
 
+    /**
+     * {@link #checkIndex(long[], long, long)} for an array address and a U32 index in int form
+     * (the JIT's registers: {@code i} holds the index's 32 bits); returns the index. The test
+     * is {@link java.util.Objects#checkIndex}, which HotSpot knows as a range check: in a
+     * counted loop it moves it out of the loop like the JVM's own array bounds checks. An
+     * index of 2^31 or more is negative as an int, and out of range for any array.
+     */
+    public static int checkIndex(long[] h, int a, int i) {
+        int len = (int) h[a + 1];
+        try {
+            return java.util.Objects.checkIndex(i, len);
+        } catch (IndexOutOfBoundsException e) {
+            throw Ops.indexOutOfRange(Ops.u32(i), len);
+        }
+    }
+
     /** {@code a[i]} (borrowed, not duplicated); the index error unless {@code i < length}. */
     public static long get(long[] h, long a, long i) {
         checkIndex(h, a, i);

@@ -13,25 +13,67 @@ public final class Ops {
     public static final long NAT_MAX = Long.MAX_VALUE;
 
     // ---- 32-bit integers
-    public static long addU32(long a, long b) { return (a + b) & U32_MASK; }
-    public static long subU32(long a, long b) { return (a - b) & U32_MASK; }
-    public static long mulU32(long a, long b) { return (a * b) & U32_MASK; }
-    public static long divU32(long a, long b) { if (b == 0) throw divisionByZero(); return a / b; }
-    public static long remU32(long a, long b) { if (b == 0) throw divisionByZero(); return a % b; }
-    public static long addI32(long a, long b) { return (int) (a + b); }
-    public static long subI32(long a, long b) { return (int) (a - b); }
-    public static long mulI32(long a, long b) { return (int) a * (int) b; }
+    //
+    // U32, I32 and Bool registers may live in int form: the JIT keeps them in JVM int locals
+    // holding the low 32 bits of the word (a U32 word is their zero extension, an I32 or Bool
+    // word their sign extension: u32/i32 below). The word forms are defined by the int forms,
+    // so both engines share one implementation. Where the two extensions differ in meaning
+    // (order, division), there is one int form per type.
+    public static long u32(int v) { return v & U32_MASK; }
+    public static long i32(int v) { return v; }
 
-    public static long divI32(long a, long b) {
+    public static int addU32(int a, int b) { return a + b; }
+    public static int subU32(int a, int b) { return a - b; }
+    public static int mulU32(int a, int b) { return a * b; }
+    public static int divU32(int a, int b) { if (b == 0) throw divisionByZero(); return Integer.divideUnsigned(a, b); }
+    public static int remU32(int a, int b) { if (b == 0) throw divisionByZero(); return Integer.remainderUnsigned(a, b); }
+    public static int addI32(int a, int b) { return a + b; }
+    public static int subI32(int a, int b) { return a - b; }
+    public static int mulI32(int a, int b) { return a * b; }
+
+    public static int divI32(int a, int b) {
         if (b == 0) throw divisionByZero();
         if (a == Integer.MIN_VALUE && b == -1) throw divisionOverflow();
         return a / b;
     }
 
-    public static long remI32(long a, long b) {
+    public static int remI32(int a, int b) {
         if (b == 0) throw divisionByZero();
         return b == -1 ? 0 : a % b;
     }
+
+    public static int negI32(int a) { return -a; }
+    public static int and(int a, int b) { return a & b; }
+    public static int or(int a, int b) { return a | b; }
+    public static int xor(int a, int b) { return a ^ b; }
+    public static int notU32(int a) { return ~a; }
+    /** {@code not_64} on an I32 register (the sign extension of {@code ~a} is {@code ~} of the word). */
+    public static int not64(int a) { return ~a; }
+    public static int notBool(int a) { return a ^ 1; }
+    public static int shlU32(int a, int b) { return a << b; }   // Java takes int shift counts modulo 32
+    public static int shlI32(int a, int b) { return a << b; }
+    public static int shrU32(int a, int b) { return a >>> b; }
+    public static int shrI32(int a, int b) { return a >> b; }
+    /** {@code eq} on two registers of one type in int form (equal words iff equal low halves). */
+    public static boolean eq32(int a, int b) { return a == b; }
+    public static boolean ne32(int a, int b) { return a != b; }
+    /** {@code lt_s}/{@code le_s} on U32 words: signed order of the zero extensions, i.e. unsigned order. */
+    public static boolean ltU32(int a, int b) { return Integer.compareUnsigned(a, b) < 0; }
+    public static boolean leU32(int a, int b) { return Integer.compareUnsigned(a, b) <= 0; }
+    /** {@code lt_s}/{@code le_s} on I32 words: signed order of the sign extensions. */
+    public static boolean ltI32(int a, int b) { return a < b; }
+    public static boolean leI32(int a, int b) { return a <= b; }
+
+    public static long addU32(long a, long b) { return u32(addU32((int) a, (int) b)); }
+    public static long subU32(long a, long b) { return u32(subU32((int) a, (int) b)); }
+    public static long mulU32(long a, long b) { return u32(mulU32((int) a, (int) b)); }
+    public static long divU32(long a, long b) { return u32(divU32((int) a, (int) b)); }
+    public static long remU32(long a, long b) { return u32(remU32((int) a, (int) b)); }
+    public static long addI32(long a, long b) { return i32(addI32((int) a, (int) b)); }
+    public static long subI32(long a, long b) { return i32(subI32((int) a, (int) b)); }
+    public static long mulI32(long a, long b) { return i32(mulI32((int) a, (int) b)); }
+    public static long divI32(long a, long b) { return i32(divI32((int) a, (int) b)); }
+    public static long remI32(long a, long b) { return i32(remI32((int) a, (int) b)); }
 
     // ---- 64-bit integers
     public static long divU64(long a, long b) { if (b == 0) throw divisionByZero(); return Long.divideUnsigned(a, b); }
@@ -131,20 +173,26 @@ public final class Ops {
     public static long shl64(long a, long b) { return a << b; }
     public static long shrU64(long a, long b) { return a >>> b; }
     public static long shrI64(long a, long b) { return a >> b; }
-    public static long eq(long a, long b) { return a == b ? 1 : 0; }
-    public static long ne(long a, long b) { return a != b ? 1 : 0; }
-    public static long ltS(long a, long b) { return a < b ? 1 : 0; }
-    public static long leS(long a, long b) { return a <= b ? 1 : 0; }
-    public static long ltU64(long a, long b) { return Long.compareUnsigned(a, b) < 0 ? 1 : 0; }
-    public static long leU64(long a, long b) { return Long.compareUnsigned(a, b) <= 0 ? 1 : 0; }
+    public static boolean eq64(long a, long b) { return a == b; }
+    public static boolean ne64(long a, long b) { return a != b; }
+    public static boolean lt64(long a, long b) { return a < b; }
+    public static boolean le64(long a, long b) { return a <= b; }
+    public static boolean ltUnsigned64(long a, long b) { return Long.compareUnsigned(a, b) < 0; }
+    public static boolean leUnsigned64(long a, long b) { return Long.compareUnsigned(a, b) <= 0; }
+    public static long eq(long a, long b) { return bool(eq64(a, b)); }
+    public static long ne(long a, long b) { return bool(ne64(a, b)); }
+    public static long ltS(long a, long b) { return bool(lt64(a, b)); }
+    public static long leS(long a, long b) { return bool(le64(a, b)); }
+    public static long ltU64(long a, long b) { return bool(ltUnsigned64(a, b)); }
+    public static long leU64(long a, long b) { return bool(leUnsigned64(a, b)); }
 
     // ---- shifts: the count is taken modulo the width
-    public static long shlU32(long a, long b) { return (a << (b & 31)) & U32_MASK; }
-    public static long shlI32(long a, long b) { return (int) a << (b & 31); }
-    public static long shrU32(long a, long b) { return a >>> (b & 31); }
-    public static long shrI32(long a, long b) { return a >> (b & 31); }
-    public static long notU32(long a) { return ~a & U32_MASK; }
-    public static long negI32(long a) { return (int) -a; }
+    public static long shlU32(long a, long b) { return u32(shlU32((int) a, (int) b)); }
+    public static long shlI32(long a, long b) { return i32(shlI32((int) a, (int) b)); }
+    public static long shrU32(long a, long b) { return u32(shrU32((int) a, (int) b)); }
+    public static long shrI32(long a, long b) { return i32(shrI32((int) a, (int) b)); }
+    public static long notU32(long a) { return u32(notU32((int) a)); }
+    public static long negI32(long a) { return i32(negI32((int) a)); }
 
     public static long bool(boolean b) { return b ? 1 : 0; }
 

@@ -45,6 +45,10 @@ import static org.objectweb.asm.Opcodes.*;
 final class FunctionCompiler {
     static final int F32 = Scalar.F32.typeId();
     static final int F64 = Scalar.F64.typeId();
+    static final int U32 = Scalar.U32.typeId();
+    static final int U64 = Scalar.U64.typeId();
+    static final int I64 = Scalar.I64.typeId();
+    static final int NAT = Scalar.NAT.typeId();
 
     private static final String CTX = Type.getInternalName(JitCtx.class);
     private static final String CTX_D = "L" + CTX + ";";
@@ -132,22 +136,46 @@ final class FunctionCompiler {
         analyse();
     }
 
+    /**
+     * How a register of type {@code type} lives in a JVM local: {@code 'F'} a {@code float}
+     * (F32), {@code 'D'} a {@code double} (F64), {@code 'J'} a {@code long} holding the word
+     * (U64, I64, Nat), {@code 'U'} an {@code int} holding the low half of a zero-extended word
+     * (U32), {@code 'I'} an {@code int} holding the low half of a sign-extended word (I32,
+     * Bool, Unit, the join handle, and references: a cell's address is below 2^31 because the
+     * heap is one JVM array, and an immediate is below 4096). 32-bit arithmetic on int locals
+     * needs no extension after each operation, and array indices are JVM ints, which lets
+     * HotSpot treat Vx loops as counted loops.
+     */
     static char kindOf(int type) {
-        return type == F32 ? 'F' : type == F64 ? 'D' : 'J';
+        if (type == F32) return 'F';
+        if (type == F64) return 'D';
+        if (type == U32) return 'U';
+        if (type == U64 || type == I64 || type == NAT) return 'J';
+        return 'I';
+    }
+
+    /** The JVM type of a kind (its descriptor letter). */
+    static char jvm(char k) {
+        return k == 'U' ? 'I' : k;
+    }
+
+    /** JVM local slots of a kind. */
+    static int slots(char k) {
+        return k == 'J' || k == 'D' ? 2 : 1;
     }
 
     /** Parameters travel in {@code c.argv} when they would not fit a JVM method descriptor. */
     static boolean paramsInArray(FunctionDesc fd) {
         int slots = 0;
-        for (int t : fd.params()) slots += t == F32 ? 1 : 2;
+        for (int t : fd.params()) slots += slots(kindOf(t));
         return slots > 240;
     }
 
     static String runDescriptor(Module m, int f) {
         FunctionDesc fd = m.function(f);
         StringBuilder sb = new StringBuilder("(" + CTX_D + "III");
-        if (!paramsInArray(fd)) for (int t : fd.params()) sb.append(kindOf(t));
-        sb.append(')').append(kindOf(fd.result()));
+        if (!paramsInArray(fd)) for (int t : fd.params()) sb.append(jvm(kindOf(t)));
+        sb.append(')').append(jvm(kindOf(fd.result())));
         return sb.toString();
     }
 
@@ -357,7 +385,7 @@ final class FunctionCompiler {
                 r.visitVarInsn(loadOp(k), s);
                 toWord(r, k);
                 r.visitInsn(LASTORE);
-                s += k == 'F' ? 1 : 2;
+                s += slots(k);
             }
         }
         r.visitVarInsn(ALOAD, 0);
@@ -479,7 +507,7 @@ final class FunctionCompiler {
         int next = 4;
         for (int r = 0; r < kind.length; r++) {
             slot[r] = next;
-            next += kind[r] == 'F' ? 1 : 2;
+            next += slots(kind[r]);
         }
         sST = next++;
         sH = next++;
@@ -638,18 +666,9 @@ final class FunctionCompiler {
                     storeWord(o[0]);
                 }
             }
-            case LDI -> {
-                pushLong(o[1]);
-                storeWord(o[0]);
-            }
-            case LDK -> {
-                pushLong(m.constants()[o[1]]);
-                storeWord(o[0]);
-            }
-            case LDS -> {
-                pushLong(JitSupport.stringCells(jit.prog)[o[1]]);
-                store(o[0]);
-            }
+            case LDI -> constant(o[0], o[1]);
+            case LDK -> constant(o[0], m.constants()[o[1]]);
+            case LDS -> constant(o[0], JitSupport.stringCells(jit.prog)[o[1]]);
             case ADD_U32 -> binary(o, "addU32");
             case SUB_U32 -> binary(o, "subU32");
             case MUL_U32 -> binary(o, "mulU32");
@@ -701,12 +720,12 @@ final class FunctionCompiler {
             case SHR_I32 -> binary(o, "shrI32");
             case SHR_U64 -> binary(o, "shrU64");
             case SHR_I64 -> binary(o, "shrI64");
-            case EQ -> binary(o, "eq");
-            case NE -> binary(o, "ne");
-            case LT_S -> binary(o, "ltS");
-            case LE_S -> binary(o, "leS");
-            case LT_U64 -> binary(o, "ltU64");
-            case LE_U64 -> binary(o, "leU64");
+            case EQ -> compare(o, isInt(o[1]) ? "eq32" : "eq64");
+            case NE -> compare(o, isInt(o[1]) ? "ne32" : "ne64");
+            case LT_S -> compare(o, kind[o[1]] == 'U' ? "ltU32" : kind[o[1]] == 'I' ? "ltI32" : "lt64");
+            case LE_S -> compare(o, kind[o[1]] == 'U' ? "leU32" : kind[o[1]] == 'I' ? "leI32" : "le64");
+            case LT_U64 -> compare(o, "ltUnsigned64");
+            case LE_U64 -> compare(o, "leUnsigned64");
             case EQ_F32 -> compare(o, "eqF32");
             case LT_F32 -> compare(o, "ltF32");
             case LE_F32 -> compare(o, "leF32");
@@ -721,9 +740,7 @@ final class FunctionCompiler {
             }
             case JMP -> mv.visitJumpInsn(GOTO, target(i, o[0]));
             case JT, JF -> {
-                load(o[0]);
-                mv.visitInsn(LCONST_0);
-                mv.visitInsn(LCMP);
+                pushAsInt(o[0]);
                 mv.visitJumpInsn(op == Opcode.JT ? IFNE : IFEQ, target(i, o[1]));
             }
             case SWITCH -> emitSwitch(i, in);
@@ -747,7 +764,7 @@ final class FunctionCompiler {
                 mv.visitTypeInsn(NEW, "dev/vx/vm/VmError");
                 mv.visitInsn(DUP);
                 mv.visitVarInsn(ALOAD, sH);
-                load(o[0]);
+                loadWord(o[0]);
                 mv.visitMethodInsn(INVOKESTATIC, "dev/vx/vm/Strings", "toJava", "([JJ)Ljava/lang/String;", false);
                 mv.visitMethodInsn(INVOKESPECIAL, "dev/vx/vm/VmError", "<init>", "(Ljava/lang/String;)V", false);
                 mv.visitInsn(ATHROW);
@@ -756,8 +773,7 @@ final class FunctionCompiler {
                 setIp(i);
                 mv.visitTypeInsn(NEW, "dev/vx/vm/ProgramExit");
                 mv.visitInsn(DUP);
-                load(o[0]);
-                mv.visitInsn(L2I);
+                pushAsInt(o[0]);
                 mv.visitMethodInsn(INVOKESPECIAL, "dev/vx/vm/ProgramExit", "<init>", "(I)V", false);
                 mv.visitInsn(ATHROW);
             }
@@ -766,8 +782,7 @@ final class FunctionCompiler {
             case GET -> {
                 useHeap();
                 mv.visitVarInsn(ALOAD, sH);
-                load(o[1]);
-                mv.visitInsn(L2I);
+                pushAsInt(o[1]);
                 pushInt(mv, 1 + o[2]);
                 mv.visitInsn(IADD);
                 mv.visitInsn(LALOAD);
@@ -779,11 +794,11 @@ final class FunctionCompiler {
                 useHeap();
                 Label done = new Label();
                 mv.visitVarInsn(ALOAD, sH);
-                load(o[0]);
+                loadWord(o[0]);
                 mv.visitMethodInsn(INVOKESTATIC, ALLOC, op == Opcode.DUP ? "dupFast" : "dropFast", "([JJ)Z", false);
                 mv.visitJumpInsn(IFNE, done);
                 mv.visitVarInsn(ALOAD, sALLOC);
-                load(o[0]);
+                loadWord(o[0]);
                 mv.visitMethodInsn(INVOKEVIRTUAL, ALLOC, op == Opcode.DUP ? "dup" : "drop", "(J)V", false);
                 mv.visitLabel(done);
                 if (op == Opcode.DROP) hValid = false;
@@ -791,26 +806,25 @@ final class FunctionCompiler {
             case FREE -> {
                 setIp(i);
                 mv.visitVarInsn(ALOAD, sALLOC);
-                load(o[0]);
+                loadWord(o[0]);
                 mv.visitMethodInsn(INVOKEVIRTUAL, ALLOC, "freeToken", "(J)V", false);
                 hValid = false;
             }
             case ISUNIQ -> {
                 mv.visitVarInsn(ALOAD, sALLOC);
-                load(o[1]);
+                loadWord(o[1]);
                 mv.visitMethodInsn(INVOKEVIRTUAL, ALLOC, "isUnique", "(J)Z", false);
-                mv.visitMethodInsn(INVOKESTATIC, OPS, "bool", "(Z)J", false);
-                store(o[0]);
+                storeBool(o[0]);
             }
             case ANEW -> {
                 setIp(i);
                 boolean refs = m.type(fd.registerTypes()[o[2]]).isRef();
                 mv.visitVarInsn(ALOAD, sALLOC);
-                load(o[1]);
+                loadWord(o[1]);
                 loadWord(o[2]);
                 mv.visitInsn(refs ? ICONST_1 : ICONST_0);
                 mv.visitMethodInsn(INVOKESTATIC, ARRAYS, "fill", "(" + ALLOC_D + "JJZ)J", false);
-                store(o[0]);
+                storeWord(o[0]);
                 hValid = false;
             }
             case AEMPTY -> {
@@ -821,46 +835,47 @@ final class FunctionCompiler {
                 mv.visitInsn(LCONST_0);
                 mv.visitInsn(ICONST_0);
                 mv.visitMethodInsn(INVOKEVIRTUAL, ALLOC, "newVariable", "(IJI)J", false);
-                store(o[0]);
+                storeWord(o[0]);
                 hValid = false;
             }
             case AGET -> {
+                // The element in the destination's form: no word conversion after the read.
                 setIp(i);
                 useHeap();
                 mv.visitVarInsn(ALOAD, sH);
-                load(o[1]);
-                load(o[2]);
-                mv.visitMethodInsn(INVOKESTATIC, HEAP, "aget", "([JJJ)J", false);
-                storeWord(o[0]);
+                pushAsInt(o[1]);
+                pushAsInt(o[2]);
+                char k = jvm(kind[o[0]]);
+                mv.visitMethodInsn(INVOKESTATIC, HEAP, "aget" + k, "([JII)" + k, false);
+                store(o[0]);
             }
             case ASET -> {
                 setIp(i);
                 mv.visitVarInsn(ALOAD, sALLOC);
-                load(o[1]);
-                load(o[2]);
+                loadWord(o[1]);
+                loadWord(o[2]);
                 loadWord(o[3]);
                 mv.visitMethodInsn(INVOKESTATIC, ARRAYS, "set", "(" + ALLOC_D + "JJJ)J", false);
-                store(o[0]);
+                storeWord(o[0]);
                 hValid = false;
             }
             case ALEN -> {
                 useHeap();
                 mv.visitVarInsn(ALOAD, sH);
-                load(o[1]);
-                mv.visitInsn(L2I);
+                pushAsInt(o[1]);
                 mv.visitInsn(ICONST_1);
                 mv.visitInsn(IADD);
                 mv.visitInsn(LALOAD);
-                store(o[0]);
+                storeWord(o[0]);
             }
             case ASLICE -> {
                 setIp(i);
                 mv.visitVarInsn(ALOAD, sALLOC);
-                load(o[1]);
-                load(o[2]);
-                load(o[3]);
+                loadWord(o[1]);
+                loadWord(o[2]);
+                loadWord(o[3]);
                 mv.visitMethodInsn(INVOKESTATIC, ARRAYS, "slice", "(" + ALLOC_D + "JJJ)J", false);
-                store(o[0]);
+                storeWord(o[0]);
                 hValid = false;
             }
             case PRIM -> {
@@ -884,8 +899,9 @@ final class FunctionCompiler {
         }
     }
 
+    /** {@code d := a op b} through the {@code Ops} method of the operands' form (int, long, float, double). */
     private void binary(int[] o, String method) {
-        char k = kind[o[1]];
+        char k = jvm(kind[o[1]]);
         load(o[1]);
         load(o[2]);
         mv.visitMethodInsn(INVOKESTATIC, OPS, method, "(" + k + k + ")" + k, false);
@@ -893,19 +909,29 @@ final class FunctionCompiler {
     }
 
     private void unary(int[] o, String method) {
-        char k = kind[o[1]];
+        char k = jvm(kind[o[1]]);
         load(o[1]);
         mv.visitMethodInsn(INVOKESTATIC, OPS, method, "(" + k + ")" + k, false);
         store(o[0]);
     }
 
+    /** A comparison: the {@code Ops} predicate's boolean is the Bool register's int form. */
     private void compare(int[] o, String method) {
-        char k = kind[o[1]];
+        char k = jvm(kind[o[1]]);
         load(o[1]);
         load(o[2]);
         mv.visitMethodInsn(INVOKESTATIC, OPS, method, "(" + k + k + ")Z", false);
-        mv.visitMethodInsn(INVOKESTATIC, OPS, "bool", "(Z)J", false);
-        store(o[0]);
+        storeBool(o[0]);
+    }
+
+    /** Stores a JVM boolean (an int 0 or 1 on the stack) in Bool register {@code d}. */
+    private void storeBool(int d) {
+        if (kind[d] != 'I') throw new IllegalStateException("a Bool register in form " + kind[d]);
+        store(d);
+    }
+
+    private boolean isInt(int r) {
+        return kind[r] == 'I' || kind[r] == 'U';
     }
 
     /** The label of a jump from {@code from} to {@code t}: backward jumps go through a poll. */
@@ -921,17 +947,14 @@ final class FunctionCompiler {
         useHeap();
         Label cell = new Label();
         Label got = new Label();
-        load(a);
-        pushLong(Layout.HEAP_BASE);
-        mv.visitInsn(LCMP);
-        mv.visitJumpInsn(IFGE, cell);
-        load(a);
-        mv.visitInsn(L2I);
+        pushAsInt(a);
+        pushInt(mv, Layout.HEAP_BASE);
+        mv.visitJumpInsn(IF_ICMPGE, cell);
+        pushAsInt(a);
         mv.visitJumpInsn(GOTO, got);
         mv.visitLabel(cell);
         mv.visitVarInsn(ALOAD, sH);
-        load(a);
-        mv.visitInsn(L2I);
+        pushAsInt(a);
         mv.visitInsn(LALOAD);
         mv.visitMethodInsn(INVOKESTATIC, "dev/vx/bytecode/Layout", "ctor", "(J)I", false);
         mv.visitLabel(got);
@@ -963,28 +986,24 @@ final class FunctionCompiler {
         if (childOf[i] == 0) {
             // The first child of a fork group: the group's current child from now on.
             Label go = new Label();
-            load(joinRegOf[i]);
-            mv.visitInsn(LCONST_0);
-            mv.visitInsn(LCMP);
+            pushAsInt(joinRegOf[i]);
             mv.visitJumpInsn(IFEQ, go);
             mv.visitVarInsn(ALOAD, 0);
             mv.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
-            load(joinRegOf[i]);
+            loadWord(joinRegOf[i]);
             mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "firstChild", "(" + LANE_D + "J)V", false);
             mv.visitLabel(go);
         }
         if (childOf[i] > 0) {
             // A later child of a fork group: skipped when another lane took it.
             Label go = new Label();
-            load(joinRegOf[i]);
-            mv.visitInsn(LCONST_0);
-            mv.visitInsn(LCMP);
+            pushAsInt(joinRegOf[i]);
             mv.visitJumpInsn(IFEQ, go);
             mv.visitVarInsn(ALOAD, 0);
             mv.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
             mv.visitVarInsn(ALOAD, 0);
             mv.visitFieldInsn(GETFIELD, CTX, "w", WORKER_D);
-            load(joinRegOf[i]);
+            loadWord(joinRegOf[i]);
             pushInt(mv, childOf[i]);
             mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "claimChild", "(" + LANE_D + WORKER_D + "JI)Z", false);
             mv.visitJumpInsn(IFNE, go);
@@ -1118,8 +1137,7 @@ final class FunctionCompiler {
     private void closureShape(int a, int firstCtor) {
         useHeap();
         mv.visitVarInsn(ALOAD, sH);
-        load(a);
-        mv.visitInsn(L2I);
+        pushAsInt(a);
         mv.visitInsn(LALOAD);
         mv.visitMethodInsn(INVOKESTATIC, "dev/vx/bytecode/Layout", "ctor", "(J)I", false);
         pushInt(mv, firstCtor);
@@ -1185,7 +1203,7 @@ final class FunctionCompiler {
             pushInt(mv, g);
         } else {
             mv.visitVarInsn(ALOAD, 0);
-            load(clo);
+            loadWord(clo);
             mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "closureFunction", "(J)I", false);
         }
         mv.visitVarInsn(ILOAD, sSP);
@@ -1365,10 +1383,10 @@ final class FunctionCompiler {
         pushInt(mv, k);
         mv.visitVarInsn(ILOAD, sSP);
         mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "publishChildren", "(" + PROGRAM_D + LANE_D + WORKER_D + "[JIIII)J", false);
-        store(d);
+        storeWord(d);
         mv.visitJumpInsn(GOTO, done);
         mv.visitLabel(seq);
-        mv.visitInsn(LCONST_0);
+        zero(mv, kind[d]);
         store(d);
         mv.visitLabel(done);
         hValid = false;
@@ -1380,13 +1398,11 @@ final class FunctionCompiler {
         Insn last = code.get(i - 1);
         Label done = new Label();
         Label collect = new Label();
-        load(j);
-        mv.visitInsn(LCONST_0);
-        mv.visitInsn(LCMP);
+        pushAsInt(j);
         mv.visitJumpInsn(IFEQ, done);
         mv.visitVarInsn(ALOAD, 0);
         mv.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
-        load(j);
+        loadWord(j);
         mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "joinArrived", "(" + LANE_D + "J)Z", false);
         mv.visitJumpInsn(IFNE, collect);
         // First arrival: save the lane's state (the continuation of the last call) before
@@ -1400,7 +1416,7 @@ final class FunctionCompiler {
         mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "suspend", "(III)V", false);
         mv.visitVarInsn(ALOAD, 0);
         mv.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
-        load(j);
+        loadWord(j);
         mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "joinArrive", "(" + LANE_D + "J)Z", false);
         Label stay = new Label();
         mv.visitJumpInsn(IFEQ, stay);
@@ -1416,7 +1432,7 @@ final class FunctionCompiler {
         mv.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
         mv.visitVarInsn(ALOAD, 0);
         mv.visitFieldInsn(GETFIELD, CTX, "w", WORKER_D);
-        load(j);
+        loadWord(j);
         pushInt(mv, fn);
         pushInt(mv, pos[i]);
         mv.visitVarInsn(ILOAD, sSP);
@@ -1425,13 +1441,13 @@ final class FunctionCompiler {
             Label next = new Label();
             mv.visitVarInsn(ALOAD, 0);
             mv.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
-            load(j);
+            loadWord(j);
             pushInt(mv, c);
             mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "joinStolen", "(" + LANE_D + "JI)Z", false);
             mv.visitJumpInsn(IFEQ, next);
             mv.visitVarInsn(ALOAD, 0);
             mv.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
-            load(j);
+            loadWord(j);
             pushInt(mv, c);
             mv.visitMethodInsn(INVOKESTATIC, SUPPORT, "joinResult", "(" + LANE_D + "JI)J", false);
             storeWord(dsts[c]);
@@ -1444,8 +1460,7 @@ final class FunctionCompiler {
 
     private void emitNew(int i, int d, int token, int ctor, int[] fields) {
         if (token < 0 && fields.length == 0 && m.ctor(ctor).closureFunction() < 0) {
-            pushLong(ctor);
-            store(d);
+            constant(d, ctor);
             return;
         }
         if (token < 0 && fields.length <= 4 && fields.length > 0) {
@@ -1455,7 +1470,7 @@ final class FunctionCompiler {
             pushInt(mv, ctor);
             for (int f : fields) loadWord(f);
             mv.visitMethodInsn(INVOKESTATIC, HEAP, "new" + fields.length, "(" + ALLOC_D + "I" + "J".repeat(fields.length) + ")J", false);
-            store(d);
+            storeWord(d);
             hValid = false;
             return;
         }
@@ -1463,7 +1478,7 @@ final class FunctionCompiler {
         Label fresh = new Label();
         if (token >= 0) {
             useHeap();
-            load(token);
+            loadWord(token);
             mv.visitVarInsn(LSTORE, sT0);
             mv.visitVarInsn(LLOAD, sT0);
             mv.visitInsn(LCONST_0);
@@ -1496,7 +1511,7 @@ final class FunctionCompiler {
             mv.visitInsn(LASTORE);
         }
         mv.visitVarInsn(LLOAD, sT0);
-        store(d);
+        storeWord(d);
     }
 
     // ================================================================== helpers
@@ -1612,6 +1627,23 @@ final class FunctionCompiler {
         store(r);
     }
 
+    /** Pushes register {@code r} as a JVM int (an address, an index, a Bool, a count: the word's low half). */
+    private void pushAsInt(int r) {
+        load(r);
+        if (kind[r] == 'J') mv.visitInsn(L2I);
+        else if (!isInt(r)) throw new IllegalStateException("register " + r + " is not an integer");
+    }
+
+    /** {@code r := } the word {@code w}, in r's form. */
+    private void constant(int r, long w) {
+        if (isInt(r)) pushInt(mv, (int) w);
+        else {
+            pushLong(w);
+            fromWord(mv, kind[r]);
+        }
+        store(r);
+    }
+
     private void pushLong(long v) {
         if (v == 0) mv.visitInsn(LCONST_0);
         else if (v == 1) mv.visitInsn(LCONST_1);
@@ -1625,30 +1657,61 @@ final class FunctionCompiler {
         else v.visitLdcInsn(x);
     }
 
+    /** Converts the value of kind {@code k} on the stack to its word (a long). */
     static void toWord(MethodVisitor v, char k) {
-        if (k == 'F') v.visitMethodInsn(INVOKESTATIC, OPS, "w32", "(F)J", false);
-        else if (k == 'D') v.visitMethodInsn(INVOKESTATIC, OPS, "w64", "(D)J", false);
+        switch (k) {
+            case 'F' -> v.visitMethodInsn(INVOKESTATIC, OPS, "w32", "(F)J", false);
+            case 'D' -> v.visitMethodInsn(INVOKESTATIC, OPS, "w64", "(D)J", false);
+            case 'U' -> v.visitMethodInsn(INVOKESTATIC, OPS, "u32", "(I)J", false);
+            case 'I' -> v.visitInsn(I2L);
+            default -> {}
+        }
     }
 
+    /** Converts the word on the stack to kind {@code k}. */
     static void fromWord(MethodVisitor v, char k) {
-        if (k == 'F') v.visitMethodInsn(INVOKESTATIC, OPS, "f32", "(J)F", false);
-        else if (k == 'D') v.visitMethodInsn(INVOKESTATIC, OPS, "f64", "(J)D", false);
+        switch (k) {
+            case 'F' -> v.visitMethodInsn(INVOKESTATIC, OPS, "f32", "(J)F", false);
+            case 'D' -> v.visitMethodInsn(INVOKESTATIC, OPS, "f64", "(J)D", false);
+            case 'U', 'I' -> v.visitInsn(L2I);
+            default -> {}
+        }
     }
 
     static void zero(MethodVisitor v, char k) {
-        v.visitInsn(k == 'F' ? FCONST_0 : k == 'D' ? DCONST_0 : LCONST_0);
+        v.visitInsn(switch (k) {
+            case 'F' -> FCONST_0;
+            case 'D' -> DCONST_0;
+            case 'J' -> LCONST_0;
+            default -> ICONST_0;
+        });
     }
 
     static int loadOp(char k) {
-        return k == 'F' ? FLOAD : k == 'D' ? DLOAD : LLOAD;
+        return switch (k) {
+            case 'F' -> FLOAD;
+            case 'D' -> DLOAD;
+            case 'J' -> LLOAD;
+            default -> ILOAD;
+        };
     }
 
     static int storeOp(char k) {
-        return k == 'F' ? FSTORE : k == 'D' ? DSTORE : LSTORE;
+        return switch (k) {
+            case 'F' -> FSTORE;
+            case 'D' -> DSTORE;
+            case 'J' -> LSTORE;
+            default -> ISTORE;
+        };
     }
 
     static int returnOp(char k) {
-        return k == 'F' ? FRETURN : k == 'D' ? DRETURN : LRETURN;
+        return switch (k) {
+            case 'F' -> FRETURN;
+            case 'D' -> DRETURN;
+            case 'J' -> LRETURN;
+            default -> IRETURN;
+        };
     }
 
     // ================================================================== class files

@@ -189,7 +189,7 @@ public final class Jit {
         if (b == 0) {
             FunctionDesc fd = module.function(f);
             int slots = 3 + 16;
-            for (int t : fd.registerTypes()) slots += t == FunctionCompiler.F32 ? 1 : 2;
+            for (int t : fd.registerTypes()) slots += FunctionCompiler.slots(FunctionCompiler.kindOf(t));
             int maxList = 0;
             for (var i : fd.code()) maxList = Math.max(maxList, i.operands().length);
             b = 8 * (slots + 2 * maxList + 16) + 128;
