@@ -1,0 +1,88 @@
+package dev.vx.tools;
+
+import dev.vx.bench.BenchProgram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code vxvm bench}: usage errors (one line, status 2), the suite's programs, and a --quick run end to end. */
+class BenchCommandTest {
+    @TempDir
+    Path tmp;
+
+    record Exit(int status, String out, String err) {}
+
+    /** Runs {@code vxvm ARGS} in a JVM of its own (Vxvm writes to the process's stderr). */
+    static Exit vxvm(Path dir, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "dev.vx.tools.Vxvm"));
+        cmd.addAll(List.of(args));
+        File out = dir.resolve("out.txt").toFile(), err = dir.resolve("err.txt").toFile();
+        Process p = new ProcessBuilder(cmd).redirectOutput(out).redirectError(err).start();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("vxvm " + String.join(" ", args) + " did not finish");
+        }
+        return new Exit(p.exitValue(), Files.readString(out.toPath()), Files.readString(err.toPath()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--runs 0", "--runs abc", "--warmup -1", "--programs fib,nope", "--engines interp,cuda",
+            "--keys 100", "--keys 0", "--threads 0", "--steady-budget 0", "--timeout -5", "--no-such-option",
+            "--bench-dir /nonexistent/bench"})
+    void usageErrorsAreOneLineWithStatus2(String args) throws Exception {
+        Exit e = vxvm(tmp, ("bench " + args + " --out " + tmp.resolve("o")).split(" "));
+        assertEquals(2, e.status(), e.err());
+        assertEquals(1, e.err().strip().lines().count(), "one line: " + e.err());
+        assertTrue(e.err().startsWith("vxvm: "), e.err());
+        assertEquals("", e.out());
+        assertTrue(!Files.exists(tmp.resolve("o")), "nothing ran");
+    }
+
+    @Test
+    void everyProgramOfTheIssueIsThereWithATwin() throws Exception {
+        Path programs = BenchCommand.findBenchDir().resolve("programs");
+        assertEquals(List.of("fib", "tree_sum", "bitonic", "mandelbrot", "nbody", "sha256_merkle", "lsum", "deep",
+                "fill_depth", "fill_depth_shallow", "attention"), BenchProgram.SUITE);
+        for (String name : BenchProgram.SUITE) {
+            BenchProgram p = BenchProgram.load(programs, name);
+            Class.forName(p.twin()).getMethod("main", String[].class);
+            assertTrue(!p.quickArgs().isEmpty() || p.defaultArgs().isEmpty(), name + " has quick args");
+        }
+        BenchProgram att = BenchProgram.load(programs, "attention");
+        assertEquals(List.of(List.of("512", "128"), List.of("1024", "128"), List.of("2048", "128"), List.of("4096", "128")),
+                att.argSets(false, null), "every K runs with the fixture's 128 queries");
+        assertEquals(4.0 * 128 * 4096 * 64, att.flops(List.of("4096", "128")));
+        assertEquals(0.0, BenchProgram.load(programs, "fib").flops(List.of("30")));
+    }
+
+    /** A --quick run of fib end to end (twin and interpreter, each in its own JVM); no timing is asserted. */
+    @Test
+    void quickSmokeRun() throws Exception {
+        Path out = tmp.resolve("bench");
+        Exit e = vxvm(tmp, "bench", "--quick", "--programs", "fib", "--engines", "interp", "--runs", "2", "--warmup", "0",
+                "--steady-iters", "2", "--out", out.toString());
+        assertEquals(0, e.status(), e.err());
+        assertTrue(e.err().contains("[1/6] fib java run 1/2"), e.err());
+        assertTrue(e.err().contains("fib interp in-process series"), e.err());
+        String md = Files.readString(out.resolve("bench.md"), StandardCharsets.UTF_8);
+        assertTrue(md.contains("| fib | 20 | java |"), md);
+        assertTrue(md.contains("| fib | 20 | interp |"), md);
+        assertTrue(md.contains("| ok |"), md);
+        assertTrue(e.out().contains("| fib | 20 | interp |"), e.out());
+        assertTrue(Files.readString(out.resolve("ratio.svg")).contains("<svg"));
+        assertTrue(Files.readString(out.resolve("samples.tsv")).lines().count() >= 1 + 4, "2 runs of 2 cells");
+    }
+}
