@@ -20,6 +20,8 @@ public final class Cell {
     public final double flops;
     /** Wall seconds of each measured run, each in a fresh JVM (start-up included). */
     public final List<Double> wall = new ArrayList<>();
+    /** CPU seconds (user + system, all threads) of each measured run, where the OS tells them. */
+    public final List<Double> cpu = new ArrayList<>();
     /** The {@code --stats} lines of each measured run (empty maps for the twin). */
     public final List<Map<String, String>> stats = new ArrayList<>();
     /** Seconds of each iteration of the in-process series (all of them, warm-up included). */
@@ -53,6 +55,10 @@ public final class Cell {
 
     public Summary wallSummary() {
         return wall.isEmpty() ? null : Summary.of(wall);
+    }
+
+    public Summary cpuSummary() {
+        return cpu.isEmpty() ? null : Summary.of(cpu);
     }
 
     public Summary steadySummary() {

@@ -41,6 +41,14 @@ public final class Report {
         return c.wallSummary().median() / t.wallSummary().median();
     }
 
+    /** Median CPU time of {@code c} over its twin's (NaN when either has none). */
+    public double cpuRatio(Cell c) {
+        Cell t = twinOf(c);
+        if (t == null || !c.ok() || !t.ok()) return Double.NaN;
+        Summary a = c.cpuSummary(), b = t.cpuSummary();
+        return a == null || b == null ? Double.NaN : a.median() / b.median();
+    }
+
     /** Steady-state figure of {@code c} over its twin's (NaN when either has none). */
     public double steadyRatio(Cell c) {
         Cell t = twinOf(c);
@@ -80,7 +88,7 @@ public final class Report {
     // ------------------------------------------------------------------ main table
 
     public static final List<String> COLUMNS = List.of("program", "args", "engine", "median s", "min–max s", "× java",
-            "steady s", "steady × java", "GFLOP/s", "steady GFLOP/s", "peak stack words", "spills", "heap peak words",
+            "cpu s", "cpu × java", "steady s", "steady × java", "GFLOP/s", "steady GFLOP/s", "peak stack words", "spills", "heap peak words",
             "check");
 
     /** The row of one cell, in the order of {@link #COLUMNS}. */
@@ -96,9 +104,12 @@ public final class Report {
         }
         Summary w = c.wallSummary();
         Summary s = c.steadySummary();
+        Summary u = c.cpuSummary();
         r.add(Fmt.seconds(w.median()));
         r.add(Fmt.seconds(w.min()) + "–" + Fmt.seconds(w.max()));
         r.add(c.isTwin() ? "1" : Fmt.ratio(ratio(c)));
+        r.add(u == null ? "" : Fmt.seconds(u.median()));
+        r.add(c.isTwin() ? (u == null ? "" : "1") : Fmt.ratio(cpuRatio(c)));
         r.add(s == null ? "" : Fmt.seconds(s.median()));
         r.add(c.isTwin() ? (s == null ? "" : "1") : Fmt.ratio(steadyRatio(c)));
         r.add(Fmt.sig3(gflops(c)));
@@ -175,16 +186,19 @@ public final class Report {
             List<String> r = new ArrayList<>();
             r.add(deep.engine);
             if (!deep.ok() || !shallow.ok()) {
-                r.addAll(List.of("", "", "", "", "", "", "**error**"));
+                r.addAll(List.of("", "", "", "", "", "", "", "**error**"));
                 rows.add(r);
                 continue;
             }
             double p = deep.wallSummary().median() / shallow.wallSummary().median();
+            Summary cd = deep.cpuSummary(), cs = shallow.cpuSummary();
+            double cpu = cd == null || cs == null ? Double.NaN : cd.median() / cs.median();
             Double vd = statMedian(deep, "wall_ms"), vs = statMedian(shallow, "wall_ms");
             double v = vd == null || vs == null || vs == 0 ? Double.NaN : vd / vs;
             Summary sd = deep.steadySummary(), ss = shallow.steadySummary();
             double s = sd == null || ss == null ? Double.NaN : sd.median() / ss.median();
             r.add(Fmt.ratio(p));
+            r.add(Fmt.ratio(cpu));
             r.add(vd == null ? "" : Fmt.sig3(vd) + " / " + Fmt.sig3(vs));
             r.add(Fmt.ratio(v));
             r.add(sd == null || ss == null ? "" : Fmt.seconds(sd.median()) + " / " + Fmt.seconds(ss.median()));
@@ -195,7 +209,7 @@ public final class Report {
             rows.add(r);
         }
         if (rows.isEmpty()) return "";
-        return markdownTable(List.of("engine", "process ratio", "vm wall_ms (fill / shallow)", "vm ratio",
+        return markdownTable(List.of("engine", "process ratio", "cpu ratio", "vm wall_ms (fill / shallow)", "vm ratio",
                 "steady s (fill / shallow)", "steady ratio", "spills (fill / shallow)", "claim"), rows);
     }
 

@@ -223,9 +223,10 @@ public final class Runner {
             return;
         }
         if (c.output == null) c.output = r.out();
-        err.println(" " + Fmt.seconds(r.seconds()) + " s");
+        err.println(" " + Fmt.seconds(r.seconds()) + " s" + (Double.isNaN(r.cpuSeconds()) ? "" : " (cpu " + Fmt.seconds(r.cpuSeconds()) + " s)"));
         if (measured) {
             c.wall.add(r.seconds());
+            if (!Double.isNaN(r.cpuSeconds())) c.cpu.add(r.cpuSeconds());
             c.stats.add(c.isTwin() ? Map.of() : Cell.parseStats(r.err()));
         }
     }
@@ -279,7 +280,7 @@ public final class Runner {
                 err.flush();
             });
         } catch (IOException e) {
-            return new Proc.Result(-1, "", "cannot start: " + e.getMessage(), 0, false);
+            return new Proc.Result(-1, "", "cannot start: " + e.getMessage(), 0, Double.NaN, false);
         }
     }
 
@@ -355,17 +356,18 @@ public final class Runner {
     }
 
     private static String samples(List<Cell> cells) {
-        StringBuilder b = new StringBuilder("program\targs\tengine\tkind\tseconds\tsteps\twall_ms\tpeak_stack_words\tspills\theap_peak_words\n");
+        StringBuilder b = new StringBuilder("program\targs\tengine\tkind\tseconds\tcpu_seconds\tsteps\twall_ms\tpeak_stack_words\tspills\theap_peak_words\n");
         for (Cell c : cells) {
             for (int i = 0; i < c.wall.size(); i++) {
                 Map<String, String> st = i < c.stats.size() ? c.stats.get(i) : Map.of();
                 b.append(String.join("\t", c.program, String.join(" ", c.args), c.engine, "process",
-                        String.format(Locale.ROOT, "%.6f", c.wall.get(i)), st.getOrDefault("steps", ""), st.getOrDefault("wall_ms", ""),
+                        String.format(Locale.ROOT, "%.6f", c.wall.get(i)),
+                        i < c.cpu.size() ? String.format(Locale.ROOT, "%.2f", c.cpu.get(i)) : "", st.getOrDefault("steps", ""), st.getOrDefault("wall_ms", ""),
                         st.getOrDefault("peak_stack_words", ""), st.getOrDefault("spills", ""), st.getOrDefault("heap_peak_words", ""))).append('\n');
             }
             for (double s : c.steady) {
                 b.append(String.join("\t", c.program, String.join(" ", c.args), c.engine, "in-process",
-                        String.format(Locale.ROOT, "%.6f", s), "", "", "", "", "")).append('\n');
+                        String.format(Locale.ROOT, "%.6f", s), "", "", "", "", "", "")).append('\n');
             }
         }
         return b.toString();

@@ -51,12 +51,12 @@ final class BenchCommand implements Callable<Integer> {
     Integer threads;
 
     @Option(names = "--steady-iters", paramLabel = "N",
-            description = "iterations of the in-process series per cell (default 6; 0: no steady-state figure)")
-    int steadyIters = 6;
+            description = "iterations of the in-process series per cell (default 8; 0: no steady-state figure)")
+    int steadyIters = 8;
 
     @Option(names = "--steady-budget", paramLabel = "SECONDS",
-            description = "stop an in-process series after this long once two iterations are done (default 30)")
-    double steadyBudget = 30;
+            description = "stop an in-process series after this long once two iterations are done (default 60)")
+    double steadyBudget = 60;
 
     @Option(names = "--timeout", paramLabel = "SECONDS", description = "limit of one run (default 900)")
     double timeout = 900;

@@ -61,13 +61,16 @@ class ReportTest {
                 List.of(0.09, 0.05, 0.02, 0.02), List.of(Map.of(), Map.of(), Map.of()));
         Cell interp = cell("attention", List.of("512", "128"), "interp", flops, List.of(4.0, 2.0, 3.0, 5.0),
                 List.of(9.0, 1.5, 1.5), List.of(st(84, 1, 148233), st(84, 2, 148233), st(84, 1, 148233), st(84, 2, 148233)));
+        twin.cpu.addAll(List.of(0.6, 0.2, 0.5));
+        interp.cpu.addAll(List.of(6.0, 4.0, 4.5, 5.5));
         Report r = new Report(List.of(twin, interp));
+        // cpu: twin median 0.5; interp (4.5 + 5.5) / 2 = 5; ratio 10.
         // twin: median 0.4, 0.3–0.5; steady: drop 0.09, 0.05 -> median of 0.02, 0.02 = 0.02.
-        assertEquals(List.of("attention K=512", "512 128", "java", "0.400", "0.300–0.500", "1", "0.0200", "1",
+        assertEquals(List.of("attention K=512", "512 128", "java", "0.400", "0.300–0.500", "1", "0.500", "1", "0.0200", "1",
                 "0.0419", "0.839", "", "", "", "reference"), r.row(twin));
         // interp: median (3 + 4) / 2 = 3.5, 2–5; ratio 3.5 / 0.4 = 8.75; steady: drop 9, 1.5 -> 1.5; 1.5 / 0.02 = 75;
         // GFLOP/s 16,777,216 / 3.5 s = 0.00479, steady / 1.5 s = 0.0112.
-        assertEquals(List.of("attention K=512", "512 128", "interp", "3.500", "2.000–5.000", "8.75x", "1.500", "75.0x",
+        assertEquals(List.of("attention K=512", "512 128", "interp", "3.500", "2.000–5.000", "8.75x", "5.000", "10.0x", "1.500", "75.0x",
                 "0.00479", "0.0112", "84", "1–2", "148,233", "ok"), r.row(interp));
         String table = r.mainTable();
         assertTrue(table.startsWith("| program | args | engine | median s | min–max s |"), table);
@@ -99,7 +102,7 @@ class ReportTest {
                 List.of(st(2048, 0, 6), st(2048, 0, 6), st(2048, 0, 6)));
         String t = new Report(List.of(deep, shallow)).fillDepthTable();
         // process 1.6 / 1.5 = 1.07; steady 0.25 / 0.2 = 1.25 (judged), within 1.5x.
-        assertTrue(t.contains("| interp | 1.07x | 2000 / 2000 | 1.00x | 0.250 / 0.200 | 1.25x | 1 / 0 | within 1.5x |"), t);
+        assertTrue(t.contains("| interp | 1.07x |  | 2000 / 2000 | 1.00x | 0.250 / 0.200 | 1.25x | 1 / 0 | within 1.5x |"), t);
         Cell slow = cell("fill_depth", List.of("2045", "100000"), "interp", 0, List.of(30.0), List.of(24.7, 24.7),
                 List.of(st(2048, 100000, 1026)));
         assertTrue(new Report(List.of(slow, shallow)).fillDepthTable().contains("**over 1.5x**"));
