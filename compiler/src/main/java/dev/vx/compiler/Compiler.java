@@ -34,6 +34,14 @@ public final class Compiler {
         return finish(new FrontEnd().check(mainFile, base));
     }
 
+    /**
+     * Compiles a program checking only the part of Base it uses (the rest of Base is checked
+     * by Base's own tests): what {@code vxvm run} and {@code vxvm compile} do, to start fast.
+     */
+    public static Result compileUsingBase(Path mainFile, List<SourceFile> base) {
+        return finish(new FrontEnd().checkingUsedBaseOnly().check(mainFile, base));
+    }
+
     public static Result compile(SourceFile main, List<SourceFile> base) {
         return finish(new FrontEnd().check(main, base));
     }

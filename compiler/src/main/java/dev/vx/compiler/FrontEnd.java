@@ -28,6 +28,7 @@ public final class FrontEnd {
 
     private final long stackBytes;
     private final SourceLoader loader;
+    private final boolean allOfBase;
 
     public FrontEnd() {
         this(DEFAULT_STACK_BYTES, SourceLoader.FILES);
@@ -35,8 +36,23 @@ public final class FrontEnd {
 
     /** A front end with its own thread stack size and way of reading imported files. */
     public FrontEnd(long stackBytes, SourceLoader loader) {
+        this(stackBytes, loader, true);
+    }
+
+    private FrontEnd(long stackBytes, SourceLoader loader, boolean allOfBase) {
         this.stackBytes = stackBytes;
         this.loader = loader;
+        this.allOfBase = allOfBase;
+    }
+
+    /**
+     * This front end, checking only the Base functions the program uses (directly or through
+     * other Base functions); the others are parsed and declared but get no body and are left
+     * out of the {@link Program}. It starts much faster (most of Base is never used by one
+     * program); errors in unused Base code go unreported, which Base's own tests cover.
+     */
+    public FrontEnd checkingUsedBaseOnly() {
+        return new FrontEnd(stackBytes, loader, false);
     }
 
     /** Checks the program whose main file is {@code mainFile}, with Base made of {@code base}. */
@@ -66,7 +82,7 @@ public final class FrontEnd {
         Runnable task = () -> {
             try {
                 var files = ModuleLoader.load(base, main, loader, diags, progress);
-                program[0] = ProgramChecker.check(files, main, diags, progress);
+                program[0] = ProgramChecker.check(files, main, diags, progress, allOfBase);
             } catch (StackOverflowError e) {
                 program[0] = null;
                 diags.error(where(progress, main), "this is nested too deeply to compile (the compiler ran out of "
@@ -80,8 +96,33 @@ public final class FrontEnd {
                         + "program that caused it");
             }
         };
-        Thread thread = new Thread(null, task, "vx-front-end", stackBytes);
-        thread.start();
+        runWithBigStack(task);
+        return new CheckResult(program[0], diags);
+    }
+
+    /**
+     * Runs {@code task} on a thread with {@link #stackBytes} of stack and waits for it. Where
+     * the system refuses so large a stack (a low address-space limit), a smaller one is tried,
+     * and as a last resort the calling thread: the task reports a stack overflow itself.
+     */
+    private void runWithBigStack(Runnable task) {
+        for (long size = stackBytes; ; size /= 8) {
+            Thread thread = new Thread(null, task, "vx-front-end", size);
+            try {
+                thread.start();
+            } catch (OutOfMemoryError e) {
+                if (size > 1 << 20) {
+                    continue;
+                }
+                task.run();
+                return;
+            }
+            joinUninterruptibly(thread);
+            return;
+        }
+    }
+
+    private static void joinUninterruptibly(Thread thread) {
         boolean interrupted = false;
         while (true) {
             try {
@@ -94,7 +135,6 @@ public final class FrontEnd {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        return new CheckResult(program[0], diags);
     }
 
     private static Span where(Progress progress, SourceFile main) {

@@ -4,12 +4,24 @@ import java.util.Objects;
 
 /**
  * One Vx source file: the path it was loaded from (as given, used in diagnostics and in the
- * debug table) and its full text.
+ * debug table) and its full text. Compared by identity: every span points to its file, and
+ * hashing or comparing whole texts would cost more than it could ever tell.
  */
-public record SourceFile(String path, String text) {
-    public SourceFile {
-        Objects.requireNonNull(path, "path");
-        Objects.requireNonNull(text, "text");
+public final class SourceFile {
+    private final String path;
+    private final String text;
+
+    public SourceFile(String path, String text) {
+        this.path = Objects.requireNonNull(path, "path");
+        this.text = Objects.requireNonNull(text, "text");
+    }
+
+    public String path() {
+        return path;
+    }
+
+    public String text() {
+        return text;
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.vx.compiler;
 
 import dev.vx.compiler.tast.TastPrinter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Checks a file against the test Base and prints the diagnostics and the typed program: a debugging aid. */

@@ -37,8 +37,8 @@ class ProgramMetadataTest {
         assertValidUtf8(Files.readAllBytes(p.expectedOut()), p.expectedOut().toString());
         assertEquals(1, p.expectedFrom().size(), "exactly one '# vx-test: expected-from:' line");
         String from = p.expectedFrom().get(0);
-        assertTrue(from.startsWith("Java twin ") || from.startsWith("hand computation"),
-                "expected-from must be 'Java twin <class> <args...>' or 'hand computation (...)': " + from);
+        assertTrue(from.startsWith("Java twin ") || from.startsWith("hand computation") || from.startsWith("Java mirror "),
+                "expected-from must be 'Java twin <class> <args...>', 'Java mirror ...' or 'hand computation (...)': " + from);
         assertTrue(p.unknownKeys().isEmpty(), "unknown metadata keys " + p.unknownKeys());
         assertTrue(p.misplacedMetadata().isEmpty(), "metadata outside the leading comment block: " + p.misplacedMetadata());
         assertTrue(p.status() >= 0 && p.status() <= 255, "status out of range");

@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 final class DevicesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
-        for (String line : Devices.describeAll()) Vxvm.OUT.println(line);
+        for (String line : Devices.describeAll()) Vxvm.out().println(line);
         return 0;
     }
 }

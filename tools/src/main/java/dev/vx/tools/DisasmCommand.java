@@ -21,7 +21,7 @@ final class DisasmCommand implements Callable<Integer> {
         } catch (Programs.CompileFailed e) {
             return 2;
         }
-        Vxvm.OUT.print(Disassembler.disassemble(m));
+        Vxvm.out().print(Disassembler.disassemble(m));
         return 0;
     }
 }

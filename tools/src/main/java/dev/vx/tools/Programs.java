@@ -35,9 +35,9 @@ final class Programs {
     /** Compiles {@code file}, through the cache of compiled modules unless {@code fresh}. */
     static Module compile(Path file, boolean fresh) {
         requireReadable(file);
-        Compiler.Result r = fresh ? Compiler.compile(file, base())
-                : CompileCache.compile(file, () -> Compiler.compile(file, base()));
-        if (!r.diagnostics().isEmpty()) Vxvm.ERR.print(r.diagnostics());
+        Compiler.Result r = fresh ? Compiler.compileUsingBase(file, base())
+                : CompileCache.compile(file, () -> Compiler.compileUsingBase(file, base()));
+        if (!r.diagnostics().isEmpty()) Vxvm.err().print(r.diagnostics());
         if (r.module() == null) throw new CompileFailed(r.errorCount());
         return r.module();
     }

@@ -46,7 +46,7 @@ final class RunCommand implements Callable<Integer> {
         } catch (Programs.CompileFailed e) {
             return Vm.USAGE;
         }
-        return Vm.run(m, opts, new Host(List.copyOf(args), Vxvm.OUT, Vxvm.ERR));
+        return Vm.run(m, opts, new Host(List.copyOf(args), Vxvm.out(), Vxvm.err()));
     }
 
     private VmOptions options() {
@@ -59,7 +59,7 @@ final class RunCommand implements Callable<Integer> {
         long usable = Runtime.getRuntime().maxMemory() - (256L << 20);
         if (o.heapBytes() > usable) {
             if (heap != null) {
-                Vxvm.ERR.println("vxvm: note: --heap " + heap + " is more than this JVM can give; using "
+                Vxvm.err().println("vxvm: note: --heap " + heap + " is more than this JVM can give; using "
                         + Sizes.format(usable));
             }
             o = o.withHeap(usable);

@@ -15,7 +15,7 @@ final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Module m = Programs.load(module); // read + verify; a failure is a one-line UsageError (status 2)
-        Vxvm.OUT.println(module + ": ok (" + m.functions().size() + " functions, "
+        Vxvm.out().println(module + ": ok (" + m.functions().size() + " functions, "
                 + m.functions().stream().mapToInt(f -> f.code().size()).sum() + " instructions)");
         return 0;
     }

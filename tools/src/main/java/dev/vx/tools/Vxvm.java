@@ -15,50 +15,63 @@ import java.nio.charset.StandardCharsets;
         subcommands = {RunCommand.class, CompileCommand.class, BenchCommand.class, DisasmCommand.class, VerifyCommand.class,
                 DevicesCommand.class, CommandLine.HelpCommand.class})
 public final class Vxvm implements Runnable {
-    static final PrintStream OUT = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false,
-            StandardCharsets.UTF_8);
-    static final PrintStream ERR = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true,
-            StandardCharsets.UTF_8);
+    private static PrintStream out;
+    private static PrintStream err;
 
     public static void main(String[] args) {
-        int status = execute(args);
-        OUT.flush();
-        ERR.flush();
+        PrintStream o = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false,
+                StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true,
+                StandardCharsets.UTF_8);
+        int status = execute(o, e, args);
+        o.flush();
+        e.flush();
         System.exit(status);
     }
 
-    /** Runs the command line and returns the exit status (tests call this). */
-    public static int execute(String... args) {
+    /** Where the commands print: the process's streams, or a test's. */
+    static PrintStream out() {
+        return out;
+    }
+
+    static PrintStream err() {
+        return err;
+    }
+
+    /** Runs the command line with the given output streams and returns the exit status. */
+    public static int execute(PrintStream outStream, PrintStream errStream, String... args) {
+        out = outStream;
+        err = errStream;
         CommandLine cl = new CommandLine(new Vxvm());
-        cl.setOut(new java.io.PrintWriter(OUT, true));
-        cl.setErr(new java.io.PrintWriter(ERR, true));
+        cl.setOut(new java.io.PrintWriter(out, true));
+        cl.setErr(new java.io.PrintWriter(err, true));
         cl.setParameterExceptionHandler((ex, a) -> {
-            ERR.println("vxvm: " + ex.getMessage() + " (see 'vxvm --help')");
+            err.println("vxvm: " + ex.getMessage() + " (see 'vxvm --help')");
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
             if (ex instanceof UsageError u) {
-                ERR.println("vxvm: " + u.getMessage());
+                err.println("vxvm: " + u.getMessage());
                 return 2;
             }
-            ERR.println("vxvm: internal error: " + ex + "; this is a bug of vxvm, please report it");
+            err.println("vxvm: internal error: " + ex + "; this is a bug of vxvm, please report it");
             StackTraceElement[] st = ex.getStackTrace();
-            for (int i = 0; i < Math.min(8, st.length); i++) ERR.println("    at " + st[i]);
+            for (int i = 0; i < Math.min(8, st.length); i++) err.println("    at " + st[i]);
             return 4;
         });
         try {
             return cl.execute(args);
         } catch (StackOverflowError e) {
-            ERR.println("vxvm: internal error: the JVM stack overflowed; this is a bug of vxvm, please report it");
+            err.println("vxvm: internal error: the JVM stack overflowed; this is a bug of vxvm, please report it");
             return 4;
         } finally {
-            OUT.flush();
+            out.flush();
         }
     }
 
     @Override
     public void run() {
-        new CommandLine(this).usage(OUT);
+        new CommandLine(this).usage(out);
     }
 
     /** A problem with what the user asked for: one line, status 2. */

@@ -322,4 +322,30 @@ class VmAcceptanceTest {
         assertEquals(small.stat("heap_peak_words"), large.stat("heap_peak_words"));
         assertEquals(large.stat("heap_allocated_words"), large.stat("heap_freed_words"));
     }
+
+    @Test
+    void aBacktraceIncludesSpilledFrames() {
+        String src = """
+                def deep(n: Nat, d: U32) -> U32:
+                  match n:
+                    case 0n:
+                      100 / d
+                    case 1n+p:
+                      deep(p, d) + 1
+
+                def main() -> U32:
+                  deep(5000n, 0)
+                """;
+        VxRun.Result r = VxRun.run(src, VxRun.oneThread());
+        assertEquals(1, r.status());
+        java.util.List<String> lines = r.err().lines().takeWhile(l -> l.startsWith("vxvm:") || l.startsWith("  ")).toList();
+        assertEquals("vxvm: error: division by zero", lines.get(0));
+        assertEquals("  at deep (test.vx:4)", lines.get(1), "the innermost frame is the faulting one");
+        // 5000 frames were pushed (most of them spilled to the heap) plus the faulting
+        // activation: 20 shown, the middle elided, the outermost 10 shown.
+        assertTrue(r.stat("spills") > 0);
+        assertEquals("  ... " + (5001 - 30) + " more frames ...", lines.get(21));
+        assertEquals("  at deep (test.vx:6)", lines.get(lines.size() - 1));
+        assertEquals(1 + 20 + 1 + 10, lines.size());
+    }
 }

@@ -198,6 +198,9 @@ final class BlockChecker {
         if (last == null) {
             return ExprChecker.failed(span, expected);
         }
+        if (built.isEmpty()) {
+            return last;
+        }
         Elab finalAction = last;
         return () -> {
             List<DoStmt> statements = new ArrayList<>(built.size());

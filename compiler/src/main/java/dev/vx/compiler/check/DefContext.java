@@ -104,6 +104,7 @@ final class DefContext {
         }
     }
 
+    /** The final type of {@code t}, once solved ("zonking" in type-checker jargon). */
     Type zonk(Ty t) {
         return Tys.toType(t);
     }
@@ -114,6 +115,13 @@ final class DefContext {
             out.add(Tys.toType(t));
         }
         return out;
+    }
+
+    /** Reports an unknown constructor name, suggesting the closest known one. */
+    void unknownConstructor(String name, Span span) {
+        String suggestion = Suggest.closest(name, globals.constructorNames(inBase));
+        diags.error(span, "unknown constructor `" + name + "`" + (suggestion != null ? "; did you mean `" + suggestion
+                + "`?" : ""));
     }
 
     /** Unifies the type a construct has with the type its context expects, reporting a mismatch. */

@@ -52,15 +52,38 @@ final class Exhaustiveness {
     /** Head keys besides {@link Constructor}s. */
     private enum Shape { TUPLE, NIL, CONS, UNIT }
 
-    /** A Nat range {@code lo .. hi} (inclusive; {@code Long.MAX_VALUE} is unbounded). */
+    /**
+     * A Nat range {@code lo .. hi} (inclusive; {@code Long.MAX_VALUE} is unbounded). Its
+     * equality is written out (as is {@link Lit}'s) rather than generated for the record,
+     * which would cost a bootstrap on every cold start.
+     */
     private record NatRange(long lo, long hi) {
         boolean contains(NatRange r) {
             return lo <= r.lo && r.hi <= hi;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof NatRange r && r.lo == lo && r.hi == hi;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(lo) * 31 + Long.hashCode(hi);
         }
     }
 
     /** A literal of a type with too many values to enumerate: a Long word or a String. */
     private record Lit(Object value) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Lit l && l.value.equals(value);
+        }
+
+        @Override
+        public int hashCode() {
+            return value.hashCode();
+        }
     }
 
     /**
@@ -80,7 +103,7 @@ final class Exhaustiveness {
         }
         List<Pat> witness = missing(rows, types);
         if (witness != null) {
-            diags.error(matchSpan, "this `match` does not handle every value: missing case `"
+            diags.error(matchSpan, "this `match` is not exhaustive: missing case `"
                     + show(witness.get(0), scrutinee) + "`" + (isEnumerable(scrutinee) ? ""
                     : "; numbers and strings need a `_` or variable case"));
         }

@@ -14,14 +14,13 @@ import dev.vx.compiler.tast.Stmt;
 import dev.vx.compiler.tast.UnaryOp;
 import dev.vx.compiler.types.AdtDecl;
 import dev.vx.compiler.types.Constructor;
+import dev.vx.compiler.types.FunctionType;
 import dev.vx.compiler.types.ScalarType;
 import dev.vx.compiler.types.Type;
-import dev.vx.compiler.types.TypeParam;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
  * Checks expressions bidirectionally: each is checked against the type its context expects
@@ -190,6 +189,13 @@ final class ExprChecker {
             cx.diags.error(span, "`" + name + "` is a type, not a value");
             return;
         }
+        int dot = name.indexOf('.');
+        if (dot > 0 && cx.scope.lookup(name.substring(0, dot)) != null) {
+            cx.diags.error(span, "undefined name `" + name + "`: Vx has no field access with `.`; take a value apart "
+                    + "with a pattern, e.g. `match " + name.substring(0, dot) + ":` or `(a, b) = " + name.substring(0, dot)
+                    + "`");
+            return;
+        }
         List<String> candidates = new ArrayList<>(cx.scope.names());
         candidates.addAll(cx.globals.functionNames(cx.inBase));
         String suggestion = Suggest.closest(name, candidates);
@@ -198,21 +204,19 @@ final class ExprChecker {
     }
 
     private Elab call(Ast.Call c, Ty expected) {
-        if (c.callee() instanceof Ast.Name n && local(n.name(), n.span()) == null) {
+        if (c.callee() instanceof Ast.Name n && cx.scope.lookup(n.name()) == null) {
             Object g = cx.globals.function(n.name(), cx.inBase);
             if (g instanceof FunctionDef f) {
                 Instance inst = cx.instantiate(f.typeParams());
-                List<Elab> args = arguments(c, n.name(), f.params().stream().map(Local::type).toList(),
-                        f.params().stream().map(Local::name).toList(), inst, f.resultType(), expected);
-                Ty result = inst.of(f.resultType());
-                return () -> new Expr.Call(cx.zonk(result), c.span(), f, cx.zonkAll(inst.typeArgs()), buildAll(args));
+                Arguments a = arguments(c.args(), c.span(), n.name(), f.type(), i -> f.params().get(i).name(), inst,
+                        expected);
+                return () -> new Expr.Call(cx.zonk(a.result), c.span(), f, cx.zonkAll(inst.typeArgs()), a.build());
             }
             if (g instanceof Builtin b) {
                 Instance inst = cx.instantiate(b.typeParams());
-                List<Elab> args = arguments(c, n.name(), b.paramTypes(), b.paramNames(), inst, b.resultType(), expected);
-                Ty result = inst.of(b.resultType());
-                return () -> new Expr.BuiltinCall(cx.zonk(result), c.span(), b, cx.zonkAll(inst.typeArgs()),
-                        buildAll(args));
+                Arguments a = arguments(c.args(), c.span(), n.name(), b.type(), b.paramNames()::get, inst, expected);
+                return () -> new Expr.BuiltinCall(cx.zonk(a.result), c.span(), b, cx.zonkAll(inst.typeArgs()),
+                        a.build());
             }
             if (g == null) {
                 undefined(n.name(), n.span());
@@ -223,24 +227,28 @@ final class ExprChecker {
         return closureCall(c, expected);
     }
 
-    /**
-     * Checks the arguments of a call of a known signature. The expected result is unified
-     * first, so that what the context knows flows into the arguments (lambdas, empty lists),
-     * but a mismatch there is reported after the arguments, against the final types.
-     */
-    private List<Elab> arguments(Ast.Call c, String name, List<Type> paramTypes, List<String> paramNames,
-                                 Instance inst, Type resultType, Ty expected) {
-        return arguments(c.args(), c.span(), name, paramTypes, paramNames, inst, resultType, expected);
+    /** The checked arguments of a call, and the type of its result. */
+    private record Arguments(List<Elab> args, Ty result) {
+        List<Expr> build() {
+            return buildAll(args);
+        }
     }
 
-    List<Elab> arguments(List<Ast.Expr> argExprs, Span span, String name, List<Type> paramTypes,
-                         List<String> paramNames, Instance inst, Type resultType, Ty expected) {
-        Ty result = inst.of(resultType);
+    /**
+     * Checks the arguments of a call of a known signature ({@code paramName} names the
+     * parameters for a message). The expected result is unified first, so that what the
+     * context knows flows into the arguments (lambdas, empty lists), but a mismatch there is
+     * reported after the arguments, against the final types.
+     */
+    private Arguments arguments(List<Ast.Expr> argExprs, Span span, String name, FunctionType signature,
+                                IntFunction<String> paramName, Instance inst, Ty expected) {
+        List<Type> paramTypes = signature.params();
+        Ty result = inst.of(signature.result());
         boolean resultOk = Tys.unify(expected, result);
         if (argExprs.size() != paramTypes.size()) {
             StringBuilder sig = new StringBuilder();
             for (int i = 0; i < paramTypes.size(); i++) {
-                sig.append(i > 0 ? ", " : "").append(paramNames.get(i)).append(": ").append(paramTypes.get(i));
+                sig.append(i > 0 ? ", " : "").append(paramName.apply(i)).append(": ").append(paramTypes.get(i));
             }
             cx.diags.error(span, "`" + name + "` takes " + count(paramTypes.size(), "argument") + " (" + sig
                     + "), but " + argExprs.size() + (argExprs.size() == 1 ? " was" : " were") + " given");
@@ -253,7 +261,7 @@ final class ExprChecker {
         if (!resultOk) {
             cx.mismatch(expected, result, span);
         }
-        return args;
+        return new Arguments(args, result);
     }
 
     static String count(int n, String noun) {
@@ -312,15 +320,13 @@ final class ExprChecker {
     private Elab job(Ast.JobCall j, Ty expected) {
         String name = j.callee().name();
         Span span = j.callee().span();
-        Object g = local(name, span) != null ? "local" : cx.globals.function(name, cx.inBase);
+        Object g = cx.scope.lookup(name) != null ? null : cx.globals.function(name, cx.inBase);
         if (g instanceof FunctionDef f) {
             Instance inst = cx.instantiate(f.typeParams());
-            List<Elab> args = arguments(j.args(), j.span(), name, f.params().stream().map(Local::type).toList(),
-                    f.params().stream().map(Local::name).toList(), inst, f.resultType(), expected);
-            Ty result = inst.of(f.resultType());
-            return () -> new Expr.Job(cx.zonk(result), j.span(), f, cx.zonkAll(inst.typeArgs()), buildAll(args));
+            Arguments a = arguments(j.args(), j.span(), name, f.type(), i -> f.params().get(i).name(), inst, expected);
+            return () -> new Expr.Job(cx.zonk(a.result), j.span(), f, cx.zonkAll(inst.typeArgs()), a.build());
         }
-        if (g instanceof String) {
+        if (cx.scope.lookup(name) != null) {
             cx.diags.error(span, "`" + name + "!(...)` needs a function defined with `def`, but `" + name
                     + "` is a local variable");
         } else if (g instanceof Builtin) {
@@ -339,7 +345,7 @@ final class ExprChecker {
         String name = c.ctor().name();
         Constructor ctor = cx.globals.constructor(name, cx.inBase);
         if (ctor == null) {
-            unknownConstructor(name, c.ctor().span());
+            cx.unknownConstructor(name, c.ctor().span());
             for (Ast.FieldArg f : c.fields()) {
                 check(f.value(), DefContext.error());
             }
@@ -349,8 +355,12 @@ final class ExprChecker {
         Instance inst = cx.instantiate(decl.typeParams());
         Ty type = Tys.adt(decl, inst.typeArgs().toArray(new Ty[0]));
         boolean ok = Tys.unify(expected, type);
-        List<Ast.Expr> values = c.fields().stream().map(Ast.FieldArg::value).toList();
-        List<Ast.Ident> names = c.fields().stream().map(Ast.FieldArg::name).toList();
+        List<Ast.Expr> values = new ArrayList<>(c.fields().size());
+        List<Ast.Ident> names = new ArrayList<>(c.fields().size());
+        for (Ast.FieldArg f : c.fields()) {
+            values.add(f.value());
+            names.add(f.name());
+        }
         List<Elab> fields = new ArrayList<>();
         boolean complete = new FieldMatcher<Ast.Expr, Elab>(cx, ctor, c.span(), false) {
             @Override
@@ -370,12 +380,6 @@ final class ExprChecker {
             return errorElab(c.span());
         }
         return () -> new Expr.Construct(cx.zonk(type), c.span(), ctor, cx.zonkAll(inst.typeArgs()), buildAll(fields));
-    }
-
-    void unknownConstructor(String name, Span span) {
-        String suggestion = Suggest.closest(name, cx.globals.constructorNames(cx.inBase));
-        cx.diags.error(span, "unknown constructor `" + name + "`"
-                + (suggestion != null ? "; did you mean `" + suggestion + "`?" : ""));
     }
 
     private Elab tuple(Ast.Tuple t, Ty expected) {
@@ -490,7 +494,7 @@ final class ExprChecker {
                 cx.scope.bind(b);
                 destructure.add(null);
             } else {
-                binders.add(new Binder("_", params.get(i), p.span()));
+                binders.add(new Binder(p instanceof Ast.WildPat ? "_" : "$param" + i, params.get(i), p.span()));
                 destructure.add(p instanceof Ast.WildPat ? null
                         : patterns.irrefutable(p, params.get(i), "a lambda parameter"));
             }

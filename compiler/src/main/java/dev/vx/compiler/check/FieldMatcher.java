@@ -42,8 +42,12 @@ abstract class FieldMatcher<A, R> {
         for (int i = 0; i < arity; i++) {
             types.add(inst.of(ctor.fieldTypes().get(i)));
         }
-        boolean anyNamed = names.stream().anyMatch(n -> n != null);
-        boolean anyPositional = names.stream().anyMatch(n -> n == null);
+        boolean anyNamed = false;
+        boolean anyPositional = false;
+        for (Ast.Ident n : names) {
+            anyNamed |= n != null;
+            anyPositional |= n == null;
+        }
         if (anyNamed && anyPositional) {
             cx.diags.error(span, "give the fields of `" + ctor.name() + "` either all by position or all by name");
             checkLoosely(written);

@@ -81,7 +81,7 @@ final class Literals {
         }
         Long word = intWord(value, s.kind());
         if (word == null) {
-            diags.error(span, "integer literal `" + text(span) + "` does not fit in " + s + " (" + range(s.kind()) + ")");
+            diags.error(span, "integer literal `" + text(span) + "` is out of range for " + s + " (" + range(s.kind()) + ")");
             return 0;
         }
         return word;
@@ -94,7 +94,7 @@ final class Literals {
         }
         Long word = floatWord(value, s.kind());
         if (word == null) {
-            diags.error(span, "float literal `" + text(span) + "` is too large for " + s + " (" + range(s.kind()) + ")");
+            diags.error(span, "float literal `" + text(span) + "` is out of range for " + s + " (" + range(s.kind()) + ")");
             return 0;
         }
         return word;

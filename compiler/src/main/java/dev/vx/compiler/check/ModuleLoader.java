@@ -42,8 +42,7 @@ public final class ModuleLoader {
             out.add(new ProgramChecker.ParsedFile(f, ast, true));
             for (Ast.Import imp : ast.imports()) {
                 if (!baseByPath.containsKey(key(target(f, imp)))) {
-                    diags.error(imp.span(), "cannot find module `" + imp.name() + "`: Base has no file "
-                            + target(f, imp));
+                    diags.error(imp.span(), "cannot import `" + imp.name() + "`: Base has no file " + target(f, imp));
                 }
             }
         }
@@ -63,12 +62,11 @@ public final class ModuleLoader {
                 try {
                     pending.add(new SourceFile(path, loader.read(path)));
                 } catch (NoSuchFileException e) {
-                    diags.error(imp.span(), "cannot find module `" + imp.name() + "`: there is no file " + path);
+                    diags.error(imp.span(), "cannot import `" + imp.name() + "`: there is no file " + path);
                 } catch (CharacterCodingException e) {
-                    diags.error(imp.span(), "cannot read module `" + imp.name() + "`: " + path + " is not valid UTF-8");
+                    diags.error(imp.span(), "cannot import `" + imp.name() + "`: " + path + " is not valid UTF-8");
                 } catch (IOException e) {
-                    diags.error(imp.span(), "cannot read module `" + imp.name() + "` from " + path + ": "
-                            + e.getMessage());
+                    diags.error(imp.span(), "cannot import `" + imp.name() + "` from " + path + ": " + e.getMessage());
                 }
             }
         }

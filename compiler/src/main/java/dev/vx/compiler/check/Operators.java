@@ -123,20 +123,13 @@ final class Operators {
         Elab left = exprs.check(b.left(), operand);
         Ty rightType = cx.fresh();
         Elab right = exprs.check(b.right(), rightType);
-        boolean operandsAgree = Tys.unify(operand, rightType);
-        if (!operandsAgree) {
-            String l = Tys.show(operand);
-            String r = Tys.show(rightType);
-            String hint = "";
-            Scalar ls = Tys.scalarOf(operand);
-            Scalar rs = Tys.scalarOf(rightType);
-            if (ls != null && rs != null && ls.isNumeric() && rs.isNumeric()) {
-                hint = "; there are no implicit conversions: convert one side with `" + ScalarType.nameOf(ls) + ".to_"
-                        + Builtins.suffix(rs) + "` or `" + ScalarType.nameOf(rs) + ".to_" + Builtins.suffix(ls) + "`";
+        if (!Tys.unify(operand, rightType)) {
+            operandsDiffer(b, operand, rightType);
+            if (comparison) {
+                cx.expect(expected, Tys.BOOL, b.span());
+            } else {
+                Tys.unify(expected, DefContext.error());
             }
-            cx.diags.error(b.opSpan(), "the operands of `" + b.op().symbol + "` have different types: " + l + " and "
-                    + r + hint);
-            Tys.unify(expected, DefContext.error());
             return ExprChecker.errorElab(b.span());
         }
         cx.expect(expected, comparison ? Tys.BOOL : operand, b.span());
@@ -157,6 +150,33 @@ final class Operators {
             Type type = comparison ? ScalarType.BOOL : ScalarType.of(r.scalar);
             return new Expr.Binary(type, b.span(), op, r.scalar, l, rr);
         };
+    }
+
+    private void operandsDiffer(Ast.Binary b, Ty left, Ty right) {
+        Scalar ls = Tys.scalarOf(left);
+        Scalar rs = Tys.scalarOf(right);
+        String hint = "";
+        if (ls != null && rs != null && ls.isNumeric() && rs.isNumeric()) {
+            hint = "; there are no implicit conversions: convert one side with `" + ScalarType.nameOf(ls) + ".to_"
+                    + Builtins.suffix(rs) + "` or `" + ScalarType.nameOf(rs) + ".to_" + Builtins.suffix(ls) + "`";
+        } else if (isIntegerLiteral(left) && rs != null && rs.isFloat()
+                   || isIntegerLiteral(right) && ls != null && ls.isFloat()) {
+            hint = "; an integer literal is never a float: write it with a decimal point, e.g. `2.0`";
+        }
+        cx.diags.error(b.opSpan(), "the operands of `" + b.op().symbol + "` have different types: " + describe(left)
+                + " and " + describe(right) + hint);
+    }
+
+    private static boolean isIntegerLiteral(Ty t) {
+        return Tys.resolve(t) instanceof TVar v && v.kind == TVar.Kind.INT;
+    }
+
+    private static String describe(Ty t) {
+        Ty r = Tys.resolve(t);
+        if (r instanceof TVar v && v.kind != TVar.Kind.ANY) {
+            return v.kind == TVar.Kind.INT ? "an integer literal" : "a float literal";
+        }
+        return Tys.show(r);
     }
 
     Elab unary(Ast.Unary u, Ty expected) {

@@ -126,11 +126,14 @@ final class PatternChecker {
 
     private PatElab constructor(Ast.CtorPat c, Ty type, List<Binder> bound) {
         Constructor ctor = cx.globals.constructor(c.ctor().name(), cx.inBase);
-        List<Ast.Pattern> written = c.fields().stream().map(Ast.FieldPat::pattern).toList();
+        List<Ast.Pattern> written = new ArrayList<>(c.fields().size());
+        List<Ast.Ident> names = new ArrayList<>(c.fields().size());
+        for (Ast.FieldPat f : c.fields()) {
+            written.add(f.pattern());
+            names.add(f.name());
+        }
         if (ctor == null) {
-            String suggestion = Suggest.closest(c.ctor().name(), cx.globals.constructorNames(cx.inBase));
-            cx.diags.error(c.ctor().span(), "unknown constructor `" + c.ctor().name() + "`"
-                    + (suggestion != null ? "; did you mean `" + suggestion + "`?" : ""));
+            cx.unknownConstructor(c.ctor().name(), c.ctor().span());
             for (Ast.Pattern f : written) {
                 check(f, DefContext.error(), bound);
             }
@@ -151,7 +154,7 @@ final class PatternChecker {
             PatElab missing(Ty t) {
                 return () -> new Pattern.Wildcard(cx.zonk(t), c.span());
             }
-        }.match(c.fields().stream().map(Ast.FieldPat::name).toList(), written, inst, fields);
+        }.match(names, written, inst, fields);
         if (!ok) {
             cx.mismatch(type, shape, c.span());
         }

@@ -9,16 +9,22 @@ import dev.vx.compiler.tast.Expr;
 import dev.vx.compiler.tast.FunctionDef;
 import dev.vx.compiler.tast.Local;
 import dev.vx.compiler.tast.Program;
+import dev.vx.compiler.tast.References;
 import dev.vx.compiler.types.AdtDecl;
 import dev.vx.compiler.types.Constructor;
 import dev.vx.compiler.types.ScalarType;
 import dev.vx.compiler.types.Type;
 import dev.vx.compiler.types.TypeParam;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Checks a whole program: declares every type, constructor and function signature (so that
@@ -32,22 +38,29 @@ public final class ProgramChecker {
 
     private final Diagnostics diags;
     private final Progress progress;
+    private final boolean allOfBase;
     private final Globals globals = new Globals();
-    private final Map<Ast.TypeDecl, AdtDecl> typeDecls = new LinkedHashMap<>();
+    /** Declarations by their syntax (identity: hashing a parse tree would cost more than it says). */
+    private final Map<Ast.TypeDecl, AdtDecl> typeDecls = new IdentityHashMap<>();
+    private final List<AdtDecl> types = new ArrayList<>();
     private final Map<FunctionDef, Ast.FunDecl> functionDecls = new LinkedHashMap<>();
     private final Map<FunctionDef, Map<String, Ty>> functionTypeParams = new HashMap<>();
 
-    private ProgramChecker(Diagnostics diags, Progress progress) {
+    private ProgramChecker(Diagnostics diags, Progress progress, boolean allOfBase) {
         this.diags = diags;
         this.progress = progress;
+        this.allOfBase = allOfBase;
     }
 
     /**
      * Checks {@code files} (Base's first) whose user part starts with {@code mainFile}. Returns
      * the program, or null when there were errors (all of them reported to {@code diags}).
+     * Unless {@code allOfBase}, only the Base functions the user's code uses (directly or
+     * through other Base functions) are checked and listed in the program.
      */
-    public static Program check(List<ParsedFile> files, SourceFile mainFile, Diagnostics diags, Progress progress) {
-        return new ProgramChecker(diags, progress).run(files, mainFile);
+    public static Program check(List<ParsedFile> files, SourceFile mainFile, Diagnostics diags, Progress progress,
+                                boolean allOfBase) {
+        return new ProgramChecker(diags, progress, allOfBase).run(files, mainFile);
     }
 
     private Program run(List<ParsedFile> files, SourceFile mainFile) {
@@ -67,17 +80,50 @@ public final class ProgramChecker {
             }
         }
         FunctionDef main = checkMain(mainFile);
-        for (Map.Entry<FunctionDef, Ast.FunDecl> e : functionDecls.entrySet()) {
-            if (e.getValue().body() != null) {
-                checkBody(e.getKey(), e.getValue());
+        if (allOfBase) {
+            for (FunctionDef f : functionDecls.keySet()) {
+                checkBody(f);
             }
+        } else {
+            checkUserCodeAndTheBaseItUses();
         }
         if (diags.hasErrors()) {
             return null;
         }
-        List<SourceFile> sources = files.stream().map(ParsedFile::file).toList();
-        return new Program(new ArrayList<>(typeDecls.values()), new ArrayList<>(functionDecls.keySet()), main,
-                diags.warnings(), sources);
+        List<SourceFile> sources = new ArrayList<>();
+        for (ParsedFile f : files) {
+            sources.add(f.file());
+        }
+        List<FunctionDef> functions = new ArrayList<>();
+        for (FunctionDef f : functionDecls.keySet()) {
+            if (f.body() != null) {
+                functions.add(f);
+            }
+        }
+        return new Program(types, functions, main, diags.warnings(), sources);
+    }
+
+    /** Checks every user function, then, transitively, each Base function a checked body refers to. */
+    private void checkUserCodeAndTheBaseItUses() {
+        Set<FunctionDef> queued = Collections.newSetFromMap(new IdentityHashMap<>());
+        Deque<FunctionDef> pending = new ArrayDeque<>();
+        for (FunctionDef f : functionDecls.keySet()) {
+            if (!f.fromBase()) {
+                queued.add(f);
+                pending.add(f);
+            }
+        }
+        while (!pending.isEmpty()) {
+            FunctionDef f = pending.poll();
+            checkBody(f);
+            if (f.body() != null) {
+                References.forEach(f.body(), used -> {
+                    if (queued.add(used)) {
+                        pending.add(used);
+                    }
+                });
+            }
+        }
     }
 
     private void duplicate(Span span, String what, Span first) {
@@ -113,6 +159,7 @@ public final class ProgramChecker {
         AdtDecl decl = new AdtDecl(name, typeParams(t.typeParams(), new HashMap<>()), t.name().span(), base);
         ns.types.put(name, decl);
         typeDecls.put(t, decl);
+        types.add(decl);
     }
 
     private void defineConstructors(Ast.TypeDecl t, AdtDecl decl, boolean base) {
@@ -211,7 +258,11 @@ public final class ProgramChecker {
         return main;
     }
 
-    private void checkBody(FunctionDef def, Ast.FunDecl decl) {
+    private void checkBody(FunctionDef def) {
+        Ast.FunDecl decl = functionDecls.get(def);
+        if (decl.body() == null) {
+            return;
+        }
         DefContext cx = new DefContext(globals, diags, progress, def.fromBase(), functionTypeParams.get(def));
         ExprChecker exprs = new ExprChecker(cx);
         for (Local p : def.params()) {

@@ -13,7 +13,7 @@ public final class Ast {
     public record FileAst(SourceFile file, List<Import> imports, List<TypeDecl> types, List<FunDecl> functions) {
     }
 
-    /** {@code import a.b}: {@code name} is {@code "a.b"}. */
+    /** {@code import a.b}: {@code name} is {@code "a.b"}, {@code span} is where it is written. */
     public record Import(String name, Span span) {
     }
 
@@ -171,10 +171,6 @@ public final class Ast {
 
     /** {@code do:} and its lines. */
     public record Do(List<Stmt> statements, Span span) implements Expr {
-    }
-
-    /** Stands in for an expression that failed to parse (an error was reported). */
-    public record Error(Span span) implements Expr {
     }
 
     // ---- statements ----

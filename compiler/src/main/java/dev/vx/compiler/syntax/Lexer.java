@@ -15,6 +15,9 @@ import java.util.Deque;
 public final class Lexer {
     private final SourceFile file;
     private final String text;
+    /** The text as an array: indexing it is much cheaper than String.charAt before the JIT warms up. */
+    private final char[] chars;
+    private final int length;
     private final Diagnostics diags;
     private final Tokens out;
 
@@ -36,6 +39,8 @@ public final class Lexer {
     private Lexer(SourceFile file, Diagnostics diags) {
         this.file = file;
         this.text = file.text();
+        this.chars = text.toCharArray();
+        this.length = chars.length;
         this.diags = diags;
         this.out = new Tokens(file);
     }
@@ -62,10 +67,10 @@ public final class Lexer {
                     break;
                 }
             }
-            if (pos >= text.length()) {
+            if (pos >= length) {
                 break;
             }
-            char c = text.charAt(pos);
+            char c = chars[pos];
             if (c == '\n') {
                 TokenKind last = lastKind();
                 if (brackets.isEmpty() && last != null && last != TokenKind.NEWLINE && last != TokenKind.INDENT
@@ -93,8 +98,8 @@ public final class Lexer {
     }
 
     private void skipComment() {
-        while (pos < text.length() && text.charAt(pos) != '\n') {
-            if (Character.isLowSurrogate(text.charAt(pos))) {
+        while (pos < length && chars[pos] != '\n') {
+            if (Character.isLowSurrogate(chars[pos])) {
                 surrogatesOnLine++;
             }
             pos++;
@@ -109,8 +114,8 @@ public final class Lexer {
         while (true) {
             int indent = 0;
             int tabAt = -1;
-            while (pos < text.length()) {
-                char c = text.charAt(pos);
+            while (pos < length) {
+                char c = chars[pos];
                 if (c == ' ') {
                     indent++;
                 } else if (c == '\t') {
@@ -123,10 +128,10 @@ public final class Lexer {
                 }
                 pos++;
             }
-            if (pos >= text.length()) {
+            if (pos >= length) {
                 return false;
             }
-            char c = text.charAt(pos);
+            char c = chars[pos];
             if (c == '\n') {
                 newLine(pos + 1);
                 continue;
@@ -269,7 +274,8 @@ public final class Lexer {
             default -> TokenKind.LBRACE;
         };
         if (brackets.isEmpty()) {
-            diags.error(spanAt(start, pos), "unmatched " + kind.display + ": no bracket is open here");
+            // The parser reports it, as the token it did not expect.
+            emit(kind, start, pos, null);
             return;
         }
         if (out.kind(brackets.peekLast()) != open) {
@@ -290,7 +296,7 @@ public final class Lexer {
 
     /** Reads one operator or punctuation token, advancing {@code pos}; null if {@code c} starts none. */
     private TokenKind operator(char c) {
-        char n = pos + 1 < text.length() ? text.charAt(pos + 1) : '\0';
+        char n = pos + 1 < length ? chars[pos + 1] : '\0';
         TokenKind two = switch (c) {
             case '-' -> n == '>' ? TokenKind.ARROW : null;
             case '<' -> n == '-' ? TokenKind.LARROW : n == '=' ? TokenKind.LE : n == '<' ? TokenKind.SHL
@@ -348,10 +354,10 @@ public final class Lexer {
     private void scanName() {
         int start = pos;
         while (true) {
-            while (pos < text.length() && isIdentPart(text.charAt(pos))) {
+            while (pos < length && isIdentPart(chars[pos])) {
                 pos++;
             }
-            if (pos + 1 < text.length() && text.charAt(pos) == '.' && isIdentStart(text.charAt(pos + 1))) {
+            if (pos + 1 < length && chars[pos] == '.' && isIdentStart(chars[pos + 1])) {
                 pos++;
             } else {
                 break;
@@ -366,15 +372,15 @@ public final class Lexer {
         int start = pos;
         if (text.startsWith("0x", pos) || text.startsWith("0X", pos) || text.startsWith("0b", pos)
                 || text.startsWith("0B", pos)) {
-            scanRadixNumber(start, Character.toLowerCase(text.charAt(pos + 1)) == 'x' ? 16 : 2);
+            scanRadixNumber(start, Character.toLowerCase(chars[pos + 1]) == 'x' ? 16 : 2);
             return;
         }
         long magnitude = 0;
         boolean tooBig = false;
         StringBuilder digits = new StringBuilder();
         boolean isFloat = false;
-        while (pos < text.length() && (isDigit(text.charAt(pos)) || text.charAt(pos) == '_')) {
-            char c = text.charAt(pos++);
+        while (pos < length && (isDigit(chars[pos]) || chars[pos] == '_')) {
+            char c = chars[pos++];
             if (c == '_') {
                 continue;
             }
@@ -385,28 +391,28 @@ public final class Lexer {
             }
             magnitude = magnitude * 10 + d;
         }
-        if (pos + 1 < text.length() && text.charAt(pos) == '.' && isDigit(text.charAt(pos + 1))) {
+        if (pos + 1 < length && chars[pos] == '.' && isDigit(chars[pos + 1])) {
             isFloat = true;
             digits.append('.');
             pos++;
-            while (pos < text.length() && (isDigit(text.charAt(pos)) || text.charAt(pos) == '_')) {
-                char c = text.charAt(pos++);
+            while (pos < length && (isDigit(chars[pos]) || chars[pos] == '_')) {
+                char c = chars[pos++];
                 if (c != '_') {
                     digits.append(c);
                 }
             }
         }
-        if (pos < text.length() && (text.charAt(pos) == 'e' || text.charAt(pos) == 'E')) {
+        if (pos < length && (chars[pos] == 'e' || chars[pos] == 'E')) {
             int p = pos + 1;
-            if (p < text.length() && (text.charAt(p) == '+' || text.charAt(p) == '-')) {
+            if (p < length && (chars[p] == '+' || chars[p] == '-')) {
                 p++;
             }
-            if (p < text.length() && isDigit(text.charAt(p))) {
+            if (p < length && isDigit(chars[p])) {
                 isFloat = true;
                 digits.append(text, pos, p);
                 pos = p;
-                while (pos < text.length() && (isDigit(text.charAt(pos)) || text.charAt(pos) == '_')) {
-                    char c = text.charAt(pos++);
+                while (pos < length && (isDigit(chars[pos]) || chars[pos] == '_')) {
+                    char c = chars[pos++];
                     if (c != '_') {
                         digits.append(c);
                     }
@@ -414,7 +420,7 @@ public final class Lexer {
             }
         }
         int suffixStart = pos;
-        while (pos < text.length() && isIdentPart(text.charAt(pos))) {
+        while (pos < length && isIdentPart(chars[pos])) {
             pos++;
         }
         String suffix = pos > suffixStart ? text.substring(suffixStart, pos) : null;
@@ -449,8 +455,8 @@ public final class Lexer {
         long magnitude = 0;
         boolean tooBig = false;
         int digits = 0;
-        while (pos < text.length()) {
-            char c = text.charAt(pos);
+        while (pos < length) {
+            char c = chars[pos];
             int d = Character.digit(c, radix);
             if (c == '_') {
                 pos++;
@@ -467,7 +473,7 @@ public final class Lexer {
             pos++;
         }
         int junk = pos;
-        while (pos < text.length() && isIdentPart(text.charAt(pos))) {
+        while (pos < length && isIdentPart(chars[pos])) {
             pos++;
         }
         if (digits == 0) {
@@ -489,13 +495,13 @@ public final class Lexer {
         pos++;
         StringBuilder value = new StringBuilder();
         while (true) {
-            if (pos >= text.length() || text.charAt(pos) == '\n') {
+            if (pos >= length || chars[pos] == '\n') {
                 int end = pos;
                 diags.error(new Span(file, start, end, line, tokenColumn),
                         "unterminated string: add a closing `\"` on the same line");
                 break;
             }
-            char c = text.charAt(pos);
+            char c = chars[pos];
             if (c == '"') {
                 pos++;
                 break;
@@ -516,11 +522,11 @@ public final class Lexer {
     private void scanEscape(StringBuilder value) {
         int start = pos;
         pos++;
-        if (pos >= text.length() || text.charAt(pos) == '\n') {
+        if (pos >= length || chars[pos] == '\n') {
             diags.error(spanAt(start, pos), "bad escape `\\` at the end of the line");
             return;
         }
-        char c = text.charAt(pos++);
+        char c = chars[pos++];
         switch (c) {
             case 'n' -> value.append('\n');
             case 't' -> value.append('\t');
@@ -530,7 +536,7 @@ public final class Lexer {
             case '0' -> value.append('\0');
             case 'u' -> scanUnicodeEscape(start, value);
             default -> {
-                if (Character.isHighSurrogate(c) && pos < text.length()) {
+                if (Character.isHighSurrogate(c) && pos < length) {
                     pos++;
                     surrogatesOnLine++;
                 }
@@ -541,18 +547,18 @@ public final class Lexer {
     }
 
     private void scanUnicodeEscape(int start, StringBuilder value) {
-        if (pos >= text.length() || text.charAt(pos) != '{') {
+        if (pos >= length || chars[pos] != '{') {
             diags.error(spanAt(start, pos), "bad escape `\\u`: write the code point in braces, e.g. `\\u{1F600}`");
             return;
         }
         int close = pos + 1;
-        while (close < text.length() && close - pos <= 8 && Character.digit(text.charAt(close), 16) >= 0) {
+        while (close < length && close - pos <= 8 && Character.digit(chars[close], 16) >= 0) {
             close++;
         }
-        if (close >= text.length() || text.charAt(close) != '}' || close == pos + 1 || close - pos > 7) {
-            diags.error(spanAt(start, Math.min(close, text.length())),
+        if (close >= length || chars[close] != '}' || close == pos + 1 || close - pos > 7) {
+            diags.error(spanAt(start, Math.min(close, length)),
                     "bad escape: `\\u{` must be followed by 1 to 6 hexadecimal digits and `}`");
-            pos = close < text.length() && text.charAt(close) == '}' ? close + 1 : close;
+            pos = close < length && chars[close] == '}' ? close + 1 : close;
             return;
         }
         int cp = Integer.parseInt(text.substring(pos + 1, close), 16);

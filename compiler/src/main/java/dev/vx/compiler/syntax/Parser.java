@@ -77,7 +77,6 @@ public final class Parser {
             depth--;
         } else if (k != NEWLINE && k != EOF) {
             lastEnd = t.end(i);
-            progress.at(file, t.start(i), lastEnd, t.line(i), t.column(i));
         }
         if (k != EOF) {
             p++;
@@ -95,7 +94,7 @@ public final class Parser {
 
     private int expect(TokenKind k, String what) {
         if (!at(k)) {
-            throw error("expected " + what + ", found " + describe(p));
+            throw unexpected(what);
         }
         return advance();
     }
@@ -113,7 +112,18 @@ public final class Parser {
             }
             return "`" + text + "`";
         }
-        return k.display;
+        return switch (k) {
+            case NEWLINE -> "end of line";
+            case INDENT -> "indentation";
+            case DEDENT -> "end of block";
+            case EOF -> "end of file";
+            default -> k.display;
+        };
+    }
+
+    /** An error at the current token: {@code unexpected X; expected <what>}. */
+    private SyntaxError unexpected(String what) {
+        return error("unexpected " + describe(p) + "; expected " + what);
     }
 
     private SyntaxError error(String message) {
@@ -190,7 +200,7 @@ public final class Parser {
                     case IMPORT -> imports.add(importDecl());
                     case DEF -> functions.add(def());
                     case TYPE -> types.add(typeDecl());
-                    default -> throw error("expected `def`, `type` or `import` at the top level, found " + describe(p));
+                    default -> throw unexpected("`def`, `type` or `import` at the top level");
                 }
             } catch (SyntaxError e) {
                 skipToDeclaration(from);
@@ -200,10 +210,10 @@ public final class Parser {
     }
 
     private Import importDecl() {
-        int first = advance();
+        advance();
         int name = expect(NAME, "a module name such as `geometry` or `lib.shapes`");
         endLine();
-        return new Import((String) t.value(name), spanFrom(first));
+        return new Import((String) t.value(name), span(name));
     }
 
     private void endLine() {
@@ -225,8 +235,7 @@ public final class Parser {
 
     private void closeAngle() {
         if (at(SHR)) {
-            // `List<List<A>>`: the first `>` of `>>` closes these arguments; the token that
-            // remains is the second `>`, left for the enclosing arguments.
+            // `>>` closes two lists: this one, and (left in its place) the enclosing one.
             t.splitShiftRight(p);
             return;
         }
@@ -251,8 +260,8 @@ public final class Parser {
                     }
                     Ident pname = ident(expect(NAME, "a parameter name"));
                     if (!at(COLON)) {
-                        throw error("expected `:` and the type of parameter `" + pname.name() + "` (every parameter "
-                                + "of a `def` states its type), found " + describe(p));
+                        throw unexpected("`:` and the type of parameter `" + pname.name() + "` (every parameter of "
+                                + "a `def` states its type)");
                     }
                     advance();
                     params.add(new Param(pname, type()));
@@ -260,12 +269,12 @@ public final class Parser {
             }
             expect(RPAREN, "`,` or `)` after the parameter");
             if (!at(ARROW)) {
-                throw error("expected `->` and the result type of `" + name.name() + "`, found " + describe(p));
+                throw unexpected("`->` and the result type of `" + name.name() + "`");
             }
             advance();
             result = type();
             if (!at(COLON)) {
-                throw error("expected `:` at the end of the `def` line, found " + describe(p));
+                throw unexpected("`:` at the end of the `def` line");
             }
         } catch (SyntaxError e) {
             skipToDeclaration(first);
@@ -351,7 +360,7 @@ public final class Parser {
     private TypeExpr namedType() {
         int first = p;
         if (!at(NAME)) {
-            throw error("expected a type, found " + describe(p));
+            throw unexpected("a type");
         }
         Ident name = ident(advance());
         if (name.name().equals("IO") && at(LPAREN)) {
@@ -414,6 +423,7 @@ public final class Parser {
 
     private Stmt statement() {
         int first = p;
+        progress.at(file, t.start(p), t.end(p), t.line(p), t.column(p));
         TokenKind binder = binderOnThisLine();
         Stmt stmt;
         if (binder == ASSIGN || binder == LARROW) {
@@ -423,7 +433,7 @@ public final class Parser {
                 type = type();
             }
             if (!at(binder)) {
-                throw error("expected " + binder.display + " after the pattern, found " + describe(p));
+                throw unexpected(binder.display + " after the pattern");
             }
             advance();
             if (binder == ASSIGN && at(FORK)) {
@@ -471,92 +481,42 @@ public final class Parser {
     // ---- expressions ----
 
     Expr expr() {
-        int first = p;
-        Expr left = and();
-        while (!afterBlock() && at(OR)) {
-            Span op = span(advance());
-            left = new Binary(BinOp.OR, left, and(), op, spanFrom(first));
-        }
-        return left;
+        return binary(OR_LEVEL);
     }
 
-    private Expr and() {
-        int first = p;
-        Expr left = not();
-        while (!afterBlock() && at(AND)) {
-            Span op = span(advance());
-            left = new Binary(BinOp.AND, left, not(), op, spanFrom(first));
-        }
-        return left;
-    }
+    /** Binding strength of the binary operators, loosest first; {@code not} sits between AND and comparisons. */
+    private static final int OR_LEVEL = 1;
+    private static final int AND_LEVEL = 2;
+    private static final int NOT_LEVEL = 3;
+    private static final int COMPARISON_LEVEL = 4;
+    private static final int CONS_LEVEL = 5;
 
-    private Expr not() {
-        if (at(NOT)) {
-            int first = advance();
-            return new Unary(UnOp.NOT, not(), spanFrom(first));
-        }
-        return comparison();
-    }
-
-    private static BinOp comparisonOp(TokenKind k) {
+    private static int level(TokenKind k) {
         return switch (k) {
-            case EQ -> BinOp.EQ;
-            case NE -> BinOp.NE;
-            case LT -> BinOp.LT;
-            case LE -> BinOp.LE;
-            case GT -> BinOp.GT;
-            case GE -> BinOp.GE;
-            default -> null;
-        };
-    }
-
-    private Expr comparison() {
-        int first = p;
-        Expr left = cons();
-        BinOp op = afterBlock() ? null : comparisonOp(kind());
-        if (op == null) {
-            return left;
-        }
-        Span opSpan = span(advance());
-        Expr result = new Binary(op, left, cons(), opSpan, spanFrom(first));
-        if (!afterBlock() && comparisonOp(kind()) != null) {
-            throw error("comparisons do not chain: write `a < b and b < c` instead of `a < b < c`");
-        }
-        return result;
-    }
-
-    /** {@code <>} is right-associative; built iteratively so long chains need no deep recursion. */
-    private Expr cons() {
-        List<Expr> operands = new ArrayList<>();
-        List<Span> ops = new ArrayList<>();
-        operands.add(binary(0));
-        while (!afterBlock() && at(CONS)) {
-            ops.add(span(advance()));
-            operands.add(binary(0));
-        }
-        Expr result = operands.get(operands.size() - 1);
-        for (int i = operands.size() - 2; i >= 0; i--) {
-            Expr head = operands.get(i);
-            result = new Binary(BinOp.CONS, head, result, ops.get(i), head.span().to(result.span()));
-        }
-        return result;
-    }
-
-    /** Levels from loosest: {@code |}, {@code ^}, {@code &}, shifts, additive, multiplicative. */
-    private static int precedence(TokenKind k) {
-        return switch (k) {
-            case PIPE -> 0;
-            case CARET -> 1;
-            case AMP -> 2;
-            case SHL, SHR -> 3;
-            case PLUS, MINUS, PLUSPLUS -> 4;
-            case STAR, SLASH, PERCENT -> 5;
+            case OR -> OR_LEVEL;
+            case AND -> AND_LEVEL;
+            case EQ, NE, LT, LE, GT, GE -> COMPARISON_LEVEL;
+            case CONS -> CONS_LEVEL;
+            case PIPE -> 6;
+            case CARET -> 7;
+            case AMP -> 8;
+            case SHL, SHR -> 9;
+            case PLUS, MINUS, PLUSPLUS -> 10;
+            case STAR, SLASH, PERCENT -> 11;
             default -> -1;
         };
     }
 
     private static BinOp binaryOp(TokenKind k) {
         return switch (k) {
+            case OR -> BinOp.OR;
+            case AND -> BinOp.AND;
+            case EQ -> BinOp.EQ;
+            case NE -> BinOp.NE;
+            case LT -> BinOp.LT;
+            case LE -> BinOp.LE;
+            case GT -> BinOp.GT;
+            case GE -> BinOp.GE;
             case PIPE -> BinOp.BIT_OR;
             case CARET -> BinOp.BIT_XOR;
             case AMP -> BinOp.BIT_AND;
@@ -571,21 +531,56 @@ public final class Parser {
         };
     }
 
-    /** Left-associative binary operators of precedence {@code >= min} (precedence climbing). */
+    /**
+     * Operators binding at least as tightly as {@code min}, by precedence climbing: one
+     * function for every level keeps the recursion per nested parenthesis shallow.
+     * Comparisons do not associate; {@code <>} associates to the right and is built
+     * iteratively, so that long chains need no deep recursion.
+     */
     private Expr binary(int min) {
         int first = p;
-        Expr left = unary();
+        Expr left;
+        if (at(NOT) && min <= NOT_LEVEL) {
+            advance();
+            left = new Unary(UnOp.NOT, binary(NOT_LEVEL), spanFrom(first));
+        } else {
+            left = unary();
+        }
         while (!afterBlock()) {
-            int prec = precedence(kind());
-            if (prec < min) {
+            int level = level(kind());
+            if (level < min) {
                 break;
+            }
+            if (level == CONS_LEVEL) {
+                left = consChain(left);
+                continue;
             }
             BinOp op = binaryOp(kind());
             Span opSpan = span(advance());
-            Expr right = binary(prec + 1);
+            Expr right = binary(level + 1);
             left = new Binary(op, left, right, opSpan, spanFrom(first));
+            if (level == COMPARISON_LEVEL && !afterBlock() && level(kind()) == COMPARISON_LEVEL) {
+                throw error("comparisons do not chain: write `a < b and b < c` instead of `a < b < c`");
+            }
         }
         return left;
+    }
+
+    /** {@code head <> a <> b ...}, right-associative. */
+    private Expr consChain(Expr head) {
+        List<Expr> operands = new ArrayList<>();
+        List<Span> ops = new ArrayList<>();
+        operands.add(head);
+        while (!afterBlock() && at(CONS)) {
+            ops.add(span(advance()));
+            operands.add(binary(CONS_LEVEL + 1));
+        }
+        Expr result = operands.get(operands.size() - 1);
+        for (int i = operands.size() - 2; i >= 0; i--) {
+            Expr h = operands.get(i);
+            result = new Binary(BinOp.CONS, h, result, ops.get(i), h.span().to(result.span()));
+        }
+        return result;
     }
 
     private Expr unary() {
@@ -642,6 +637,8 @@ public final class Parser {
 
     private Expr primary() {
         int first = p;
+        // Deep nesting always goes through here: where to point if the stack runs out.
+        progress.at(file, t.start(p), t.end(p), t.line(p), t.column(p));
         switch (kind()) {
             case INT:
                 return new IntLit((IntValue) t.value(advance()), span(first));
@@ -685,7 +682,7 @@ public final class Parser {
             case RETURN:
                 throw error("`return` is reserved: a block's value is its last expression");
             default:
-                throw error("expected an expression, found " + describe(p));
+                throw unexpected("an expression");
         }
     }
 
@@ -739,6 +736,9 @@ public final class Parser {
                 elements.add(expr());
             }
             expect(RPAREN, "`,` or `)`");
+            if (elements.size() == 1) {
+                throw error(spanFrom(first), "a tuple has at least two elements (and `(x)` is just `x`)");
+            }
             return new Tuple(elements, spanFrom(first));
         }
         expect(RPAREN, "`)`");
@@ -779,14 +779,14 @@ public final class Parser {
         if (accept(THEN)) {
             Expr then = expr();
             if (!at(ELSE)) {
-                throw error("expected `else` (an `if ... then` expression needs both branches), found " + describe(p));
+                throw unexpected("`else` (an `if ... then` expression needs both branches)");
             }
             advance();
             Expr otherwise = expr();
             return new If(cond, then, otherwise, spanFrom(first));
         }
         if (!at(COLON)) {
-            throw error("expected `then` or `:` after the condition, found " + describe(p));
+            throw unexpected("`then` or `:` after the condition");
         }
         advance();
         Expr then = blockBody();
@@ -798,6 +798,10 @@ public final class Parser {
             return new If(cond, then, rest, spanFrom(first));
         }
         if (accept(ELSE)) {
+            if (at(IF)) {
+                // `else if c:` reads as `elif c:`, as Rust and C users write it.
+                return new If(cond, then, ifExpr(), spanFrom(first));
+            }
             expect(COLON, "`:` after `else`");
             Expr otherwise = blockBody();
             return new If(cond, then, otherwise, spanFrom(first));
@@ -860,7 +864,7 @@ public final class Parser {
                     return new WildPat(name.span());
                 }
                 if (name.name().contains(".")) {
-                    throw error(name.span(), "expected a variable or a constructor pattern, found `" + name.name() + "`");
+                    throw error(name.span(), "unexpected `" + name.name() + "`; expected a variable or a constructor pattern");
                 }
                 return new VarPat(name.name(), name.span());
             }
@@ -872,7 +876,7 @@ public final class Parser {
                 if (at(FLOAT)) {
                     return new FloatPat(((FloatValue) t.value(advance())).negate(), spanFrom(first));
                 }
-                throw error("expected a number after `-` in a pattern, found " + describe(p));
+                throw unexpected("a number after `-` in a pattern");
             }
             case INT: {
                 IntValue v = (IntValue) t.value(advance());
@@ -924,7 +928,7 @@ public final class Parser {
                 return new ListPat(elements, spanFrom(first));
             }
             default:
-                throw error("expected a pattern, found " + describe(p));
+                throw unexpected("a pattern");
         }
     }
 

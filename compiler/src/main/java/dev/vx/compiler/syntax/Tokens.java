@@ -42,8 +42,8 @@ public final class Tokens {
     }
 
     /**
-     * Turns the {@code >>} at {@code i} into the {@code >} that closes an inner type-argument
-     * list, leaving a second {@code >} at {@code i} for the outer one ({@code List<List<U32>>}).
+     * Turns the {@code >>} at {@code i} into its second {@code >}: the first has closed an inner
+     * type-argument list, the second closes the outer one ({@code List<List<U32>>}).
      */
     void splitShiftRight(int i) {
         kinds[i] = TokenKind.GT;

@@ -20,6 +20,7 @@ public final class FunctionDef {
     private final SourceFile file;
     private final Span span;
     private final boolean fromBase;
+    private final FunctionType type;
     private Expr body;
 
     public FunctionDef(String name, List<TypeParam> typeParams, List<Local> params, Type resultType,
@@ -31,6 +32,11 @@ public final class FunctionDef {
         this.file = file;
         this.span = span;
         this.fromBase = fromBase;
+        List<Type> paramTypes = new java.util.ArrayList<>(params.size());
+        for (Local p : params) {
+            paramTypes.add(p.type());
+        }
+        this.type = new FunctionType(paramTypes, resultType);
     }
 
     /** The full (possibly dotted) name, e.g. {@code List.map} or {@code Tree.sum}. */
@@ -52,7 +58,7 @@ public final class FunctionDef {
 
     /** {@code (params) -> result}. */
     public FunctionType type() {
-        return new FunctionType(params.stream().map(Local::type).toList(), resultType);
+        return type;
     }
 
     public SourceFile file() {

@@ -49,11 +49,6 @@ public final class AdtDecl {
         this.constructors = List.copyOf(constructors);
     }
 
-    /** This declaration applied to its own parameters, e.g. {@code Tree<T>}. */
-    public AdtType selfType() {
-        return new AdtType(this, typeParams.stream().<Type>map(ParamType::new).toList());
-    }
-
     @Override
     public String toString() {
         return name;

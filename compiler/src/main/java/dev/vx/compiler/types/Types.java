@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Operations on {@link Type}s: substitution of type parameters, and printing helpers. */
+/** Operations on {@link Type}s: substitution of type parameters (for monomorphisation), printing helpers. */
 public final class Types {
     private Types() {
     }
@@ -48,26 +48,6 @@ public final class Types {
             out.add(substitute(t, map));
         }
         return out;
-    }
-
-    /** True when {@code type} mentions no type parameter. */
-    public static boolean isGround(Type type) {
-        if (type instanceof ParamType) {
-            return false;
-        } else if (type instanceof ListType l) {
-            return isGround(l.element());
-        } else if (type instanceof ArrayType a) {
-            return isGround(a.element());
-        } else if (type instanceof TupleType t) {
-            return t.elements().stream().allMatch(Types::isGround);
-        } else if (type instanceof FunctionType f) {
-            return isGround(f.result()) && f.params().stream().allMatch(Types::isGround);
-        } else if (type instanceof IoType io) {
-            return isGround(io.result());
-        } else if (type instanceof AdtType a) {
-            return a.args().stream().allMatch(Types::isGround);
-        }
-        return true;
     }
 
     static String join(String open, List<Type> types, String close) {

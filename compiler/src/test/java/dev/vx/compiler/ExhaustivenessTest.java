@@ -1,0 +1,115 @@
+package dev.vx.compiler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** Match coverage: the missing value shown, unreachable cases, and irrefutable bindings. */
+class ExhaustivenessTest {
+    private static final String TYPES = """
+            type Tree:
+              Leaf{x: U32}
+              Node{l: Tree, r: Tree}
+
+            type Three:
+              A{}
+              B{}
+              C{}
+
+            """;
+
+    /** The diagnostics of {@code match v:} with the given cases, {@code v} of type {@code type}. */
+    private static String check(String type, String... cases) {
+        StringBuilder s = new StringBuilder(TYPES).append("def f(v: ").append(type).append(") -> U32:\n  match v:\n");
+        for (String c : cases) {
+            s.append("    case ").append(c).append(": 0\n");
+        }
+        s.append("\ndef main() -> U32:\n  1\n");
+        return TestBase.check(s.toString()).diagnostics().render();
+    }
+
+    private static void assertMissing(String witness, String type, String... cases) {
+        String text = check(type, cases);
+        assertTrue(text.contains("missing case `" + witness + "`"), () -> "expected missing `" + witness + "` in\n" + text);
+    }
+
+    private static void assertExhaustive(String type, String... cases) {
+        assertEquals("", check(type, cases));
+    }
+
+    @Test
+    void adtWitnessesNest() {
+        assertMissing("Node{Leaf{_}, _}", "Tree", "Leaf{_}", "Node{Node{_, _}, _}");
+        assertMissing("Node{Node{_, _}, Leaf{_}}", "Tree", "Leaf{_}", "Node{Leaf{_}, _}", "Node{_, Node{_, _}}");
+        assertExhaustive("Tree", "Leaf{_}", "Node{Leaf{_}, _}", "Node{Node{_, _}, _}");
+        assertMissing("C{}", "Three", "A{}", "B{}");
+        assertExhaustive("Three", "A{}", "_");
+    }
+
+    @Test
+    void omittedNamedFieldsMatchAnything() {
+        assertExhaustive("Tree", "Leaf{}", "Node{l: _}");
+        assertMissing("Node{Leaf{_}, _}", "Tree", "Leaf{}", "Node{l: Node{}}");
+    }
+
+    @Test
+    void boolUnitTuples() {
+        assertMissing("false", "Bool", "true");
+        assertExhaustive("Bool", "true", "false");
+        assertExhaustive("Unit", "()");
+        assertMissing("(true, false)", "(Bool, Bool)", "(false, _)", "(_, true)");
+        assertExhaustive("(Bool, Bool)", "(false, _)", "(_, true)", "(true, false)");
+    }
+
+    @Test
+    void lists() {
+        assertMissing("_ <> _", "List<U32>", "[]");
+        assertMissing("[]", "List<U32>", "h <> t");
+        assertMissing("[_, _]", "List<U32>", "[]", "[a]", "a <> b <> c <> rest");
+        assertExhaustive("List<U32>", "[]", "[a]", "a <> b <> rest");
+        assertMissing("[Leaf{_}]", "List<Tree>", "[]", "[Node{_, _}]", "a <> b <> rest");
+    }
+
+    @Test
+    void natSplitsIntoPointsAndRanges() {
+        assertMissing("1n", "Nat", "0n", "2n+p");
+        assertMissing("0n", "Nat", "1n+p");
+        assertExhaustive("Nat", "0n", "1n+p");
+        assertExhaustive("Nat", "0n", "1n", "2n", "3n+p");
+        assertMissing("3n", "Nat", "0n", "1n", "2n", "4n+p");
+        assertExhaustive("Nat", "0n", "1n+0n", "2n+p");
+    }
+
+    @Test
+    void literalsNeedACatchAll() {
+        assertMissing("2", "U32", "0", "1");
+        assertExhaustive("U32", "0", "n");
+        assertMissing("\"a\"", "String", "\"\"", "\"b\"");
+        assertMissing("0", "I32", "-1", "1");
+        assertMissing("2.0", "F64", "0.0", "1.0");
+        assertTrue(check("String", "\"x\"").contains("numbers and strings need a `_` or variable case"));
+    }
+
+    @Test
+    void unreachableCasesAreWarnings() {
+        String text = check("Three", "_", "A{}");
+        assertTrue(text.contains("warning: unreachable case"), text);
+        assertTrue(check("Nat", "0n", "1n+p", "5n").contains("prog.vx:14:10: warning: unreachable case"));
+        assertTrue(check("Nat", "n", "5n").contains("prog.vx:13:10: warning: unreachable case"));
+        assertTrue(check("U32", "1", "1", "_").contains("prog.vx:13:10: warning: unreachable case"));
+        assertTrue(check("U32", "x", "_").contains("prog.vx:13:10: warning: unreachable case"));
+        assertEquals("", check("List<U32>", "[a]", "a <> b", "[]"));
+    }
+
+    @Test
+    void irrefutablePatterns() {
+        String ok = "type P:\n  P{x: U32, y: U32}\n\ndef main() -> U32:\n  P{a, b} = P{1, 2}\n  (c, _) = (a, b)\n  c\n";
+        assertEquals("", TestBase.check(ok).diagnostics().render());
+        String bad = "def main() -> U32:\n  [a, b] = [1, 2]\n  a\n";
+        assertTrue(TestBase.check(bad).diagnostics().render().contains("it does not match `[]`"));
+        String lambda = "def main() -> U32:\n  f = \\(a, 1) -> a\n  f((1, 1))\n";
+        assertTrue(TestBase.check(lambda).diagnostics().render()
+                .contains("it does not match `(_, 0)`), but a lambda parameter must always match"));
+    }
+}

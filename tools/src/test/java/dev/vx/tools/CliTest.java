@@ -1,0 +1,144 @@
+package dev.vx.tools;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The command line: statuses and messages for good and bad input (RUNTIME.md §6). */
+class CliTest {
+    @TempDir
+    Path tmp;
+
+    record Run(int status, String out, String err) {
+        /** Bad input: exactly one line on stderr, and no stack trace. */
+        void oneLine() {
+            assertEquals(1, err.lines().count(), err);
+            assertFalse(err.contains("\tat ") || err.contains("Exception"), err);
+        }
+    }
+
+    static Run vxvm(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Vxvm.execute(new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private Path write(String name, String text) throws Exception {
+        Path p = tmp.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    @Test
+    void helpListsTheCommands() {
+        Run r = vxvm("--help");
+        assertEquals(0, r.status());
+        for (String c : new String[]{"run", "compile", "disasm", "verify", "devices"}) assertTrue(r.out().contains(c), r.out());
+    }
+
+    @Test
+    void runCompileDisasmVerify() throws Exception {
+        Path src = write("p.vx", "def main() -> U32:\n  6 * 7\n");
+        Run run = vxvm("run", src.toString());
+        assertEquals(0, run.status(), run.err());
+        assertEquals("42\n", run.out());
+        Path vxb = tmp.resolve("p.vxb");
+        assertEquals(0, vxvm("compile", src.toString(), "-o", vxb.toString()).status());
+        assertEquals("42\n", vxvm("run", vxb.toString()).out());
+        Run verify = vxvm("verify", vxb.toString());
+        assertEquals(0, verify.status());
+        assertTrue(verify.out().contains("ok"), verify.out());
+        Run disasm = vxvm("disasm", vxb.toString());
+        assertEquals(0, disasm.status());
+        assertTrue(disasm.out().contains("fn ") && disasm.out().contains("main"), disasm.out());
+    }
+
+    @Test
+    void programArgumentsFollowTheDoubleDash() throws Exception {
+        Path src = write("a.vx", "def main() -> IO(Unit):\n  do:\n    args <- IO.args()\n    IO.print(String.join(args, \"+\"))\n");
+        Run r = vxvm("run", src.toString(), "--", "x", "--heap", "y");
+        assertEquals(0, r.status(), r.err());
+        assertEquals("x+--heap+y\n", r.out());
+    }
+
+    @Test
+    void missingAndUnreadableFiles() throws Exception {
+        Run missing = vxvm("run", tmp.resolve("nope.vx").toString());
+        assertEquals(2, missing.status());
+        missing.oneLine();
+        assertTrue(missing.err().contains("no such file"), missing.err());
+        Run dir = vxvm("run", tmp.toString());
+        assertEquals(2, dir.status());
+        dir.oneLine();
+        Run verify = vxvm("verify", tmp.resolve("nope.vxb").toString());
+        assertEquals(2, verify.status());
+        verify.oneLine();
+    }
+
+    @Test
+    void malformedBytecodeIsRejectedInOneLine() throws Exception {
+        Path bad = tmp.resolve("bad.vxb");
+        Files.write(bad, new byte[]{'V', 'X', 'B', 0, 1, 0, 0, 0, 9, 9});
+        for (String cmd : new String[]{"run", "verify", "disasm"}) {
+            Run r = vxvm(cmd, bad.toString());
+            assertEquals(2, r.status(), cmd);
+            r.oneLine();
+            assertTrue(r.err().startsWith("vxvm: " + bad), r.err());
+        }
+    }
+
+    @Test
+    void badFlags() throws Exception {
+        Path src = write("p.vx", "def main() -> U32:\n  1\n");
+        for (String[] args : new String[][]{
+                {"run", src.toString(), "--heap", "lots"},
+                {"run", src.toString(), "--threads", "0"},
+                {"run", src.toString(), "--engine", "fast"},
+                {"run", src.toString(), "--device", "tpu"},
+                {"run", src.toString(), "--no-such-flag"},
+                {"frobnicate"},
+                {"run"}}) {
+            Run r = vxvm(args);
+            assertEquals(2, r.status(), String.join(" ", args) + ": " + r.err());
+            r.oneLine();
+        }
+    }
+
+    @Test
+    void compileErrorsHaveStatus2AndLocations() throws Exception {
+        Path src = write("bad.vx", "def main() -> U32:\n  undefined_thing\n");
+        Run r = vxvm("run", src.toString());
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("bad.vx:2:3: error:"), r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void runtimeErrorsHaveStatus1AndABacktrace() throws Exception {
+        Path src = write("div.vx", "def f(x: U32) -> U32:\n  100 / x\n\ndef main() -> U32:\n  f(0) + 1\n");
+        Run r = vxvm("run", src.toString());
+        assertEquals(1, r.status());
+        assertEquals("vxvm: error: division by zero", r.err().lines().findFirst().orElse(""));
+        assertTrue(r.err().contains("  at f (" + src + ":2)"), r.err());
+        assertTrue(r.err().contains("  at main (" + src + ":5)"), r.err());
+    }
+
+    @Test
+    void exitStatusOfIoExit() throws Exception {
+        Path src = write("exit.vx", "def main() -> IO(Unit):\n  do:\n    IO.print(\"bye\")\n    IO.exit(7)\n");
+        Run r = vxvm("run", src.toString());
+        assertEquals(7, r.status());
+        assertEquals("bye\n", r.out());
+    }
+}
