@@ -103,7 +103,7 @@ final class BenchCommand implements Callable<Integer> {
 
         Runner.Config cfg = new Runner.Config(programsDir, progs, engs, runs, warmup, out, quick, keys, threads, steadyIters,
                 steadyBudget, timeout, commandLine());
-        return new Runner(cfg, BenchCommand::compile, Vxvm.OUT, Vxvm.ERR).run();
+        return new Runner(cfg, BenchCommand::compile, Vxvm.out(), Vxvm.err()).run();
     }
 
     private static void compile(Path source, Path vxb) throws Exception {

@@ -6,13 +6,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.io.File;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,18 +23,11 @@ class BenchCommandTest {
 
     record Exit(int status, String out, String err) {}
 
-    /** Runs {@code vxvm ARGS} in a JVM of its own (Vxvm writes to the process's stderr). */
-    static Exit vxvm(Path dir, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "dev.vx.tools.Vxvm"));
-        cmd.addAll(List.of(args));
-        File out = dir.resolve("out.txt").toFile(), err = dir.resolve("err.txt").toFile();
-        Process p = new ProcessBuilder(cmd).redirectOutput(out).redirectError(err).start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("vxvm " + String.join(" ", args) + " did not finish");
-        }
-        return new Exit(p.exitValue(), Files.readString(out.toPath()), Files.readString(err.toPath()));
+    /** Runs {@code vxvm ARGS} with its output captured (the bench's own runs are child JVMs). */
+    static Exit vxvm(Path dir, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int status = Vxvm.execute(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        return new Exit(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
     @ParameterizedTest
