@@ -245,8 +245,7 @@ public final class Runner {
                     String.valueOf(cfg.threads() == null ? 0 : cfg.threads())));
         }
         cmd.addAll(c.args);
-        String head = "[" + step + "/" + steps + "] " + c.label() + " " + c.engine + " in-process series (up to "
-                + iters + " iterations, " + Fmt.sig3(cfg.steadyBudget()) + " s)";
+        String head = "[" + step + "/" + steps + "] " + c.label() + " " + c.engine + " in-process series";
         Proc.Result r = exec(head, cmd);
         String why = null;
         List<Double> times = new ArrayList<>();
@@ -332,8 +331,10 @@ public final class Runner {
         b.append("- load average (1, 5, 15 min) before: ").append(loadBefore).append("; after: ").append(loadAfter).append('\n');
         b.append("- runs: ").append(cfg.warmup()).append(" warm-up + ").append(cfg.runs())
                 .append(" measured per cell, each in a JVM of its own (").append(String.join(" ", JVM_FLAGS)).append("), interleaved per program\n");
-        b.append("- in-process series: up to ").append(cfg.steadyIters()).append(" iterations or ")
-                .append(Fmt.sig3(cfg.steadyBudget())).append(" s per cell; the figure is the median of the second half\n");
+        b.append("- in-process series: one JVM per cell; at least ").append(cfg.steadyIters()).append(" iterations and ")
+                .append(Fmt.sig3(Steady.MIN_SECONDS)).append(" s (at most ").append(Steady.MAX_ITERATIONS)
+                .append(" iterations), or ").append(Fmt.sig3(cfg.steadyBudget()))
+                .append(" s once two are done; the figure is the median of the second half of the iterations\n");
         b.append("- threads: ").append(cfg.threads() == null ? "the VM's default (available processors)" : cfg.threads()).append('\n');
         b.append("- took ").append(String.format(Locale.ROOT, "%.1f", minutes)).append(" min\n");
         if (!skipped.isEmpty()) {

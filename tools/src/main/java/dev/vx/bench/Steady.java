@@ -22,9 +22,10 @@ import java.util.List;
  * The in-process steady-state harness, run by {@code vxvm bench} in a JVM of its own: runs a
  * program repeatedly inside one JVM and prints each iteration's wall time. A Vx program is
  * loaded once ({@code .vxb}) and run with {@link Vm#run} each time; a twin's {@code main} is
- * called each time with {@code System.out} captured. It stops after {@code iters} iterations,
- * or once {@code budget} seconds have passed with at least two done. Every iteration must
- * print the same text (else status 1).
+ * called each time with {@code System.out} captured. It stops once it has done {@code iters}
+ * iterations and run for {@link #MIN_SECONDS} (so that short programs get many iterations,
+ * up to {@link #MAX_ITERATIONS}), or once {@code budget} seconds have passed with at least
+ * two done. Every iteration must print the same text (else status 1).
  *
  * <pre>
  * Steady vx   FILE.vxb ITERS BUDGET ENGINE DEVICE THREADS [ARGS...]   (THREADS 0: the VM's default)
@@ -35,6 +36,10 @@ import java.util.List;
  */
 public final class Steady {
     private Steady() {}
+
+    /** A series runs at least this long (unless it reaches {@link #MAX_ITERATIONS}). */
+    public static final double MIN_SECONDS = 3;
+    public static final int MAX_ITERATIONS = 1000;
 
     public static void main(String[] a) throws Exception {
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
@@ -83,7 +88,7 @@ public final class Steady {
         }
         byte[] first = null;
         long start = System.nanoTime();
-        for (int i = 0; i < iters; i++) {
+        for (int i = 0; i < MAX_ITERATIONS; i++) {
             long t0 = System.nanoTime();
             byte[] printed = it.run();
             long t1 = System.nanoTime();
@@ -93,7 +98,9 @@ public final class Steady {
                 System.exit(1);
             }
             out.println("iter " + (t1 - t0) / 1e9);
-            if (i >= 1 && (t1 - start) / 1e9 >= budget) break;
+            double elapsed = (t1 - start) / 1e9;
+            if (i + 1 >= iters && elapsed >= MIN_SECONDS) break;
+            if (i >= 1 && elapsed >= budget) break;
         }
         out.println("output " + Base64.getEncoder().encodeToString(first == null ? new byte[0] : first));
         out.flush();

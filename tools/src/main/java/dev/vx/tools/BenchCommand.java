@@ -51,7 +51,7 @@ final class BenchCommand implements Callable<Integer> {
     Integer threads;
 
     @Option(names = "--steady-iters", paramLabel = "N",
-            description = "iterations of the in-process series per cell (default 8; 0: no steady-state figure)")
+            description = "iterations of the in-process series per cell, at least (default 8; 0: no steady-state figure); short programs run more, for 3 s")
     int steadyIters = 8;
 
     @Option(names = "--steady-budget", paramLabel = "SECONDS",
