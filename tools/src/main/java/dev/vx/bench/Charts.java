@@ -10,7 +10,8 @@ import java.util.TreeSet;
 
 /**
  * The bench's two charts, drawn with {@link Svg}: the time ratio to the Java twin per
- * program and engine (bars: separate JVMs; rings: in-process steady state), and GFLOP/s
+ * program and engine (bars: wall time of separate JVMs; ticks: their CPU time; rings:
+ * in-process steady state), and GFLOP/s
  * against K for fused attention, with the seed's 0.50 GFLOP/s CPU baseline. Both use
  * logarithmic value axes, since the engines differ by orders of magnitude.
  */
@@ -31,18 +32,18 @@ public final class Charts {
 
     /** Time ratio to the twin per program and engine; null when no cell has one. */
     public static String ratioChart(Report report, String subtitle) {
-        record Bar(String label, String engine, double ratio, double steady, String error) {}
+        record Bar(String label, String engine, double ratio, double steady, double cpu, String error) {}
         List<Bar> bars = new ArrayList<>();
         for (Cell c : report.cells()) {
             if (c.isTwin()) continue;
             double r = report.ratio(c), s = report.steadyRatio(c);
             String err = c.ok() ? (Double.isNaN(r) ? "no twin figure" : null) : "error";
-            bars.add(new Bar(c.label(), c.engine, r, s, err));
+            bars.add(new Bar(c.label(), c.engine, r, s, report.cpuRatio(c), err));
         }
         if (bars.isEmpty()) return null;
         double lo = 0.5, hi = 2;
         for (Bar b : bars) {
-            for (double v : new double[]{b.ratio, b.steady}) {
+            for (double v : new double[]{b.ratio, b.steady, b.cpu}) {
                 if (v > 0 && !Double.isInfinite(v)) {
                     lo = Math.min(lo, v);
                     hi = Math.max(hi, v);
@@ -59,7 +60,7 @@ public final class Charts {
         for (Bar b : bars) groups.computeIfAbsent(b.label, k -> new ArrayList<>()).add(b);
         double plotH = 0;
         for (List<Bar> g : groups.values()) plotH += g.size() * (barH + gap) + groupGap;
-        double width = left + plotW + 90, height = top + plotH + 70;
+        double width = Math.max(left + plotW + 90, left + engines.size() * 200 + 330), height = top + plotH + 70;
         Svg svg = new Svg(width, height);
         svg.rect(0, 0, width, height, "fill", "#ffffff");
         svg.text(12, 22, "Vx bench: wall time relative to the Java twin (log scale, lower is better)", FONT, 15, "font-weight", "bold");
@@ -92,13 +93,18 @@ public final class Charts {
                     svg.rect(left, y, bx - left, barH, "fill", colour(b.engine));
                     svg.end();
                     double labelX = bx + 4;
+                    if (!Double.isNaN(b.cpu) && b.cpu > 0) {
+                        double cx = x.applyAsDouble(b.cpu);
+                        svg.line(cx, y - 2, cx, y + barH + 2, "stroke", "#000000", "stroke-width", 2, "class", "cpu");
+                        labelX = Math.max(labelX, cx + 4);
+                    }
                     if (!Double.isNaN(b.steady) && b.steady > 0) {
                         double sx = x.applyAsDouble(b.steady);
                         svg.circle(sx, y + barH / 2, 4, "fill", "#ffffff", "stroke", "#000000", "stroke-width", 1.5, "class", "steady");
                         labelX = Math.max(labelX, sx + 7);
                     }
-                    svg.text(labelX, y + barH - 3, Fmt.ratio(b.ratio) + (Double.isNaN(b.steady) ? "" : " (steady " + Fmt.ratio(b.steady) + ")"),
-                            FONT, 10, "fill", "#222222");
+                    svg.text(labelX, y + barH - 3, Fmt.ratio(b.ratio) + (Double.isNaN(b.cpu) ? "" : ", cpu " + Fmt.ratio(b.cpu))
+                                    + (Double.isNaN(b.steady) ? "" : ", steady " + Fmt.ratio(b.steady)), FONT, 10, "fill", "#222222");
                 }
                 y += barH + gap;
             }
@@ -111,8 +117,11 @@ public final class Charts {
         for (String eng : engines) {
             svg.rect(lx, ly - 10, 12, 12, "fill", colour(eng));
             svg.text(lx + 16, ly, eng + " (separate JVM per run)", FONT, 11);
-            lx += 190;
+            lx += 200;
         }
+        svg.line(lx + 6, ly - 11, lx + 6, ly + 2, "stroke", "#000000", "stroke-width", 2);
+        svg.text(lx + 14, ly, "CPU time (separate JVM)", FONT, 11);
+        lx += 160;
         svg.circle(lx + 6, ly - 4, 4, "fill", "#ffffff", "stroke", "#000000", "stroke-width", 1.5);
         svg.text(lx + 16, ly, "in-process steady state", FONT, 11);
         svg.end();

@@ -102,6 +102,8 @@ class SvgTest {
         Cell jt = cell("deep", List.of("9"), Cell.JAVA, 0, new double[]{0.2}, new double[]{}, 0);
         Cell broken = new Cell("deep", List.of("9"), "interp", 0);
         broken.error = "exit status 4: vxvm: internal error & <more>";
+        jf.cpu.addAll(List.of(0.1, 0.2, 0.3));
+        vf.cpu.addAll(List.of(3.0, 4.0, 5.0));
         Report r = new Report(List.of(jf, vf, jt, broken));
         String xml = Charts.ratioChart(r, "subtitle & co");
         assertNotNull(xml);
@@ -115,6 +117,11 @@ class SvgTest {
         assertTrue(all.contains("interp: error"), all);
         assertTrue(all.contains("20.0x"), "5 / 0.25 = 20: " + all);
         assertTrue(all.contains("steady 350x"), "3.5 / 0.01: " + all);
+        assertTrue(all.contains("cpu 20.0x"), "4 / 0.2: " + all);
+        int ticks = 0;
+        NodeList lines = d.getElementsByTagNameNS(NS, "line");
+        for (int i = 0; i < lines.getLength(); i++) if ("cpu".equals(((Element) lines.item(i)).getAttribute("class"))) ticks++;
+        assertEquals(1, ticks, "one CPU-time tick");
         assertTrue(all.contains("subtitle & co"));
     }
 
