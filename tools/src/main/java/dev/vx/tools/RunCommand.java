@@ -32,7 +32,7 @@ final class RunCommand implements Callable<Integer> {
     Integer threads;
 
     @Option(names = "--device", paramLabel = "DEVICE", description = "cpu, opencl, vulkan or auto (default auto)")
-    String device = "auto";
+    String device;
 
     @Option(names = "--engine", paramLabel = "ENGINE", description = "interp or jit (default interp)")
     String engine = "interp";
@@ -68,7 +68,9 @@ final class RunCommand implements Callable<Integer> {
             if (threads < 1 || threads > 1024) throw new Vxvm.UsageError("invalid --threads " + threads + ": expected 1 to 1024");
             o = o.withThreads(threads);
         }
-        if (!List.of("cpu", "opencl", "vulkan", "auto").contains(device)) {
+        if (device == null) {
+            device = VmOptions.DEFAULT_DEVICE;
+        } else if (!List.of("cpu", "opencl", "vulkan", "auto").contains(device)) {
             throw new Vxvm.UsageError("invalid --device '" + device + "': expected cpu, opencl, vulkan or auto");
         }
         if (!List.of("interp", "jit").contains(engine)) {

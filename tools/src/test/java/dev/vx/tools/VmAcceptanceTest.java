@@ -348,4 +348,41 @@ class VmAcceptanceTest {
         assertEquals("  at deep (test.vx:6)", lines.get(lines.size() - 1));
         assertEquals(1 + 20 + 1 + 10, lines.size());
     }
+
+    @ParameterizedTest(name = "{0} threads")
+    @ValueSource(ints = {2, 4})
+    void theHeapGrowsWhileForkedLanesAllocate(int threads) {
+        String src = """
+                type Tree:
+                  Leaf{x: U64}
+                  Node{l: Tree, r: Tree}
+
+                def build(d: U32, i: U64) -> Tree:
+                  if d == 0:
+                    Leaf{i}
+                  else:
+                    l = fork build(d - 1, 2 * i)
+                    r = fork build(d - 1, 2 * i + 1)
+                    Node{l, r}
+
+                def total(t: Tree) -> U64:
+                  match t:
+                    case Leaf{x}:
+                      x
+                    case Node{l, r}:
+                      a = fork total(l)
+                      b = fork total(r)
+                      a + b
+
+                def main() -> U64:
+                  total!(build!(18, 0))
+                """;
+        VxRun.Result r = VxRun.run(src, VmOptions.defaults().withThreads(threads));
+        assertEquals(0, r.status(), r.err());
+        long n = 1L << 18;
+        assertEquals(n * (n - 1) / 2 + "\n", r.out());
+        // The heap starts at 2^20 words; the tree needs more, so it grew while lanes ran.
+        assertTrue(r.stat("heap_footprint_words") > 1 << 20, "footprint " + r.stat("heap_footprint_words"));
+        assertEquals(r.stat("heap_allocated_words"), r.stat("heap_freed_words"));
+    }
 }

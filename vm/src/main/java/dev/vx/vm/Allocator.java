@@ -140,6 +140,59 @@ public final class Allocator {
         return a;
     }
 
+    // ------------------------------------------------------------------ device jobs
+
+    /**
+     * The state a device lane continues from, so that a job run on one device lane reuses
+     * memory exactly as this allocator would: {@code [bump, bumpEnd, freeHead[0..SMALL_MAX],
+     * freeCount[0..SMALL_MAX]]}.
+     */
+    public long[] exportFreeState() {
+        long[] s = new long[2 + 2 * (SMALL_MAX + 1)];
+        s[0] = bump;
+        s[1] = bumpEnd;
+        for (int i = 0; i <= SMALL_MAX; i++) {
+            s[2 + i] = freeHead[i];
+            s[3 + SMALL_MAX + i] = freeCount[i];
+        }
+        return s;
+    }
+
+    /** Takes back the state a device lane left (the layout of {@link #exportFreeState}). */
+    public void importFreeState(long[] s) {
+        bump = s[0];
+        bumpEnd = s[1];
+        for (int i = 0; i <= SMALL_MAX; i++) {
+            freeHead[i] = s[2 + i];
+            freeCount[i] = (int) s[3 + SMALL_MAX + i];
+        }
+    }
+
+    /**
+     * Puts a free small cell of {@code words <= smallMax()} words, already counted as freed,
+     * back on this allocator's free lists (large cells go back through {@link Heap#setLargeFreeHeads}).
+     */
+    public void recycle(long addr, int words) {
+        long[] h = heap.words;
+        h[(int) addr] = Layout.header(0, Layout.KIND_FREE, 0);
+        h[(int) addr + 1] = freeHead[words];
+        freeHead[words] = addr;
+        if (++freeCount[words] >= 2 * BATCH) giveBatch(words);
+    }
+
+    /** Adds what a device job allocated and freed; {@code peakDelta} is its highest live words above the start. */
+    public void accountDevice(long allocated, long freed, long peakDelta) {
+        allocatedWords += allocated;
+        freedWords += freed;
+        if (liveWords + peakDelta > peakLiveWords) peakLiveWords = liveWords + peakDelta;
+        liveWords += allocated - freed;
+    }
+
+    /** Cells of at most this many words use exact-size free lists (the rest: power-of-two classes). */
+    public static int smallMax() {
+        return SMALL_MAX;
+    }
+
     // ------------------------------------------------------------------ reference counting
 
     public static boolean isCell(long v) {

@@ -12,4 +12,12 @@ public interface DeviceBackend {
 
     /** One line per device found: name, type, compute units, memory, usable or why not. */
     List<String> describe();
+
+    /**
+     * Opens a device of this kind to run the jobs of {@code program}. With {@code gpuOnly}
+     * ({@code --device auto}) only a GPU qualifies. Throws {@link DeviceUnavailable} with a
+     * one-line reason when there is no usable device; builds nothing yet (kernels are built at
+     * the first job, and cached).
+     */
+    JobDevice open(Program program, VmOptions options, Host host, boolean gpuOnly) throws DeviceUnavailable;
 }

@@ -33,6 +33,8 @@ public final class Heap {
     private boolean growing;
     private int running = 1;
     private int parked;
+    /** The thread inside {@link #exclusive}, which never waits for itself. */
+    private Thread exclusiveOwner;
 
     public Heap(long capacityBytes) {
         long cap = Math.max(capacityBytes / 8, Layout.HEAP_BASE + CHUNK_WORDS);
@@ -98,7 +100,7 @@ public final class Heap {
      * counts as parked until the growth is over.
      */
     private void awaitOtherGrowth() {
-        if (!growing) return;
+        if (!growing || Thread.currentThread() == exclusiveOwner) return;
         parked++;
         notifyAll();
         try {
@@ -138,6 +140,65 @@ public final class Heap {
             safepointRequested = false;
             notifyAll();
         }
+    }
+
+    // ------------------------------------------------------------------ device jobs
+
+    /**
+     * Runs {@code action} while every other worker is parked, as for a growth: a device job
+     * works on a copy of the heap and writes it back, so nothing else may touch the heap
+     * meanwhile. Inside, {@link #extendTop}, {@link #largeFreeHeads} and
+     * {@link #setLargeFreeHeads} may be used.
+     */
+    public synchronized <T> T exclusive(java.util.function.Supplier<T> action) {
+        awaitOtherGrowth();
+        growing = true;
+        safepointRequested = true;
+        try {
+            while (parked < running - 1) wait();
+            exclusiveOwner = Thread.currentThread();
+            return action.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the other workers", e);
+        } finally {
+            exclusiveOwner = null;
+            growing = false;
+            safepointRequested = false;
+            notifyAll();
+        }
+    }
+
+    /**
+     * Inside {@link #exclusive}: words up to {@code newTop} are in use (a device allocated
+     * them); grows the array to hold them. Throws {@link OutOfHeap} past the capacity.
+     */
+    public synchronized void extendTop(long newTop) {
+        if (newTop > capacityWords) throw new OutOfHeap(capacityWords * 8);
+        if (newTop > words.length) {
+            long n = words.length;
+            while (n < newTop) n *= 2;
+            n = Math.min(n, capacityWords);
+            long[] bigger;
+            try {
+                bigger = new long[(int) n];
+            } catch (OutOfMemoryError e) {
+                throw new OutOfHeap(words.length * 8L);
+            }
+            System.arraycopy(words, 0, bigger, 0, (int) Math.min(top, words.length));
+            words = bigger;
+        }
+        if (newTop > top) top = newTop;
+    }
+
+    /** Inside {@link #exclusive}: the heads of the free lists of large cells, by class. */
+    public synchronized long[] largeFreeHeads() {
+        return largeFree.clone();
+    }
+
+    /** Inside {@link #exclusive}: replaces the heads of the free lists of large cells. */
+    public synchronized void setLargeFreeHeads(long[] heads) {
+        System.arraycopy(heads, 0, largeFree, 0, largeFree.length);
     }
 
     /** A running worker calls this when it sees {@link #safepointRequested}; it holds no heap words in locals. */

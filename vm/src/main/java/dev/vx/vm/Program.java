@@ -55,6 +55,11 @@ public final class Program {
         stringCells = new long[module.strings().size()];
     }
 
+    /** The address of the immortal cell of string constant {@code s} (0 if no {@code lds} loads it). */
+    public long stringCell(int s) {
+        return stringCells[s];
+    }
+
     public int functionCount() {
         return code.length;
     }
@@ -105,6 +110,8 @@ public final class Program {
             } else if (op == Opcode.JOIN) {
                 len = 3 + groupSize;
                 childrenSeen = -1;
+            } else if (isImmediateNew(in)) {
+                len = 3; // becomes `ldi d, id`
             }
             p += len;
         }
@@ -154,7 +161,7 @@ public final class Program {
                 forkChild = -1;
                 continue;
             }
-            if (op == Opcode.NEW && o[2] == 0 && module.ctor(o[1]).closureFunction() < 0) {
+            if (isImmediateNew(in)) {
                 out[at] = Opcode.LDI.ordinal();
                 out[at + 1] = o[0];
                 out[at + 2] = o[1];
@@ -205,5 +212,10 @@ public final class Program {
         lines[f] = ln;
         sitePos[f] = sp;
         siteFrameWords[f] = sfw;
+    }
+
+    /** A {@code new} of a nullary data constructor: its value is the immediate constructor id. */
+    private boolean isImmediateNew(Insn in) {
+        return in.op() == Opcode.NEW && in.get(2) == 0 && module.ctor(in.get(1)).closureFunction() < 0;
     }
 }

@@ -19,6 +19,9 @@ public final class Scheduler {
     private long workVersion;
     private Throwable failure;
     private long result;
+    /** Runs jobs instead of the workers when set (see {@link JobDevice}); {@code program} goes with it. */
+    volatile JobDevice device;
+    volatile Program program;
 
     public Scheduler(int threads, int registers, Heap heap, Shapes shapes, Host host,
                      java.util.function.Supplier<Engine> engines) {

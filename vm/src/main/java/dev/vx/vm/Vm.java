@@ -21,11 +21,21 @@ public final class Vm {
         Heap heap = new Heap(opts.heapBytes());
         Program prog = new Program(module);
         Scheduler sched = null;
+        JobDevice device = null;
         int status;
         try {
+            try {
+                device = JobDevices.open(opts, prog, host);
+            } catch (DeviceUnavailable e) {
+                host.err().println("vxvm: " + e.getMessage());
+                host.err().flush();
+                return USAGE;
+            }
             prog.loadStrings(heap);
             sched = new Scheduler(Math.max(1, opts.threads()), prog.maxRegisters, heap, prog.shapes, host,
                     () -> new Interpreter(prog));
+            sched.program = prog;
+            sched.device = device;
             long result = sched.run(module.entry());
             int type = module.function(module.entry()).result();
             if (module.printResult()) {
@@ -50,6 +60,10 @@ public final class Vm {
             host.out().flush();
             host.err().println(new OutOfHeap(heap.capacityBytes()).userMessage());
             status = OUT_OF_MEMORY;
+        } catch (DeviceFailure e) {
+            host.out().flush();
+            host.err().println(e.getMessage());
+            status = INTERNAL;
         } catch (StackOverflowError e) {
             host.out().flush();
             host.err().println("vxvm: internal error: the VM overflowed the JVM stack; this is a bug of vxvm, please report it with the program");
@@ -64,6 +78,7 @@ public final class Vm {
         host.out().flush();
         if (opts.stats() && sched != null) printStats(host, opts, sched, heap, start);
         host.err().flush();
+        if (device != null) device.close();
         return status;
     }
 
@@ -77,7 +92,7 @@ public final class Vm {
         }
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("engine", sched.workers[0].engine.name());
-        m.put("device", "cpu");
+        m.put("device", sched.device == null ? "cpu" : sched.device.kind());
         m.put("threads", sched.threads);
         m.put("wall_ms", (System.nanoTime() - start) / 1_000_000);
         m.put("steps", s.steps);
@@ -93,6 +108,7 @@ public final class Vm {
         m.put("heap_freed_words", freed);
         m.put("heap_footprint_words", heap.topWords());
         m.put("heap_capacity_words", heap.capacityBytes() / 8);
+        if (sched.device != null) m.putAll(sched.device.stats());
         m.forEach((k, v) -> host.err().println(k + ": " + v));
     }
 }

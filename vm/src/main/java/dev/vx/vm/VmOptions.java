@@ -11,9 +11,11 @@ package dev.vx.vm;
  */
 public record VmOptions(long heapBytes, int threads, String engine, String device, boolean stats) {
     public static final long DEFAULT_HEAP = 1L << 30;
+    /** No {@code --device} given: as {@code auto}, but quiet when there is no GPU. */
+    public static final String DEFAULT_DEVICE = "default";
 
     public static VmOptions defaults() {
-        return new VmOptions(DEFAULT_HEAP, Runtime.getRuntime().availableProcessors(), "interp", "auto", false);
+        return new VmOptions(DEFAULT_HEAP, Runtime.getRuntime().availableProcessors(), "interp", DEFAULT_DEVICE, false);
     }
 
     public VmOptions withThreads(int n) {

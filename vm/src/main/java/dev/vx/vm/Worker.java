@@ -63,6 +63,15 @@ public final class Worker {
 
     /** Runs {@code function(args)} as a job on a lane of its own; the host lane waits. */
     void startJob(Lane host, int function, long[] args, int register) {
+        JobDevice device = sched.device;
+        if (device != null) {
+            java.util.OptionalLong r = device.run(this, sched.program, function, args);
+            if (r.isPresent()) {
+                host.regs[register] = r.getAsLong();
+                deque.push(new Task.Resume(host));
+                return;
+            }
+        }
         Lane job = newLane();
         job.inJob = true;
         job.function = function;
@@ -120,6 +129,9 @@ public final class Worker {
             }
         } catch (Throwable e) {
             sched.fail(e);
+        } finally {
+            // A worker that has left no longer holds heap words: growth must not wait for it.
+            alloc.heap().leaveRunning();
         }
     }
 }

@@ -1,0 +1,160 @@
+package dev.vx.conformance.gpu;
+
+import dev.vx.compiler.Compiler;
+import dev.vx.compiler.SourceFile;
+import dev.vx.stdlib.BaseLibrary;
+import dev.vx.vm.Host;
+import dev.vx.vm.Vm;
+import dev.vx.vm.VmOptions;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Jobs that exercise what the golden programs touch little: strings built on the device, a
+ * fork whose arguments are too big for a lane's scratch words when they are marked shared,
+ * runtime errors raised in a job, and jobs started from several CPU workers at once. Each runs
+ * on the CPU and on OpenCL; output, status and error lines must agree.
+ */
+class OpenClJobsTest {
+    @BeforeEach
+    void device() {
+        String why = dev.vx.gpu.OpenClBackend.unavailable();
+        Assumptions.assumeTrue(why == null, () -> "no OpenCL device: " + why);
+    }
+
+    record Run(int status, String out, String err) {
+        List<String> errorLines() {
+            return err.lines().filter(l -> l.startsWith("vxvm: error") || l.startsWith("  at")).toList();
+        }
+    }
+
+    static Run run(String source, VmOptions o) {
+        List<SourceFile> base = BaseLibrary.sources().stream().map(s -> new SourceFile(s.path(), s.text())).toList();
+        Compiler.Result c = Compiler.compile(new SourceFile("test.vx", source), base);
+        assertTrue(c.module() != null, c.diagnostics().toString());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Host host = new Host(List.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = Vm.run(c.module(), o.withStats(true), host);
+        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    static Run same(String source, int threads) {
+        Run cpu = run(source, VmOptions.defaults().withThreads(threads).withDevice("cpu"));
+        Run cl = run(source, VmOptions.defaults().withThreads(threads).withDevice("opencl"));
+        assertEquals(cpu.status(), cl.status(), cl.err());
+        assertEquals(cpu.out(), cl.out(), cl.err());
+        assertEquals(cpu.errorLines(), cl.errorLines(), cl.err());
+        assertTrue(cl.err().contains("device: opencl"), cl.err());
+        return cl;
+    }
+
+    @Test
+    void stringsInAJob() {
+        same("""
+                def words(n: U32, acc: String) -> String:
+                  if n == 0:
+                    acc
+                  else:
+                    words(n - 1, acc ++ U32.show(n) ++ "·é😀 " ++ I64.show(0 - U32.to_i64(n) * 1000000007))
+
+                def run(n: U32) -> (String, U32, Bool, I32, String, U32):
+                  s = words(n, "")
+                  t = String.slice(s, 3, 40)
+                  cps = String.code_points(t)
+                  back = String.from_code_points(List.reverse(cps))
+                  (t, String.len(s), s == s ++ "", String.compare(t, back), back, List.length(cps))
+
+                def main() -> (String, U32, Bool, I32, String, U32):
+                  run!(300)
+                """, 1);
+    }
+
+    @Test
+    void forkArgumentsLargerThanTheScratchAreMarkedShared() {
+        Run r = same("""
+                def total(a: Array<List<U32>>, i: U32, acc: U32) -> U32:
+                  if i == Array.len(a):
+                    acc
+                  else:
+                    total(a, i + 1, acc + List.fold(a[i], 0, \\s, x -> s + x))
+
+                def halves(a: Array<List<U32>>, n: U32) -> U32:
+                  if n == 0:
+                    total(a, 0, 0)
+                  else:
+                    x = fork halves(a, n - 1)
+                    y = fork total(a, n, 0)
+                    x + y
+
+                def run(n: U32) -> U32:
+                  a = Array.gen(n, \\i -> [i, i + 1, i * 2])
+                  halves(a, 6)
+
+                def main() -> U32:
+                  run!(5000)
+                """, 1);
+        assertTrue(r.out().endsWith("\n"));
+    }
+
+    @Test
+    void errorsInAJobReadAsOnTheCpu() {
+        same("""
+                def pick(xs: List<U32>, i: U32) -> U32:
+                  List.nth(xs, i) + 1
+
+                def main() -> U32:
+                  pick!([1, 2, 3], 5)
+                """, 1);
+        same("""
+                def get(a: Array<U32>, i: U32) -> U32:
+                  a[i] * 2
+
+                def deep(n: Nat, a: Array<U32>) -> U32:
+                  match n:
+                    case 0n:
+                      get(a, 7)
+                    case 1n+p:
+                      deep(p, a) + 1
+
+                def main() -> U32:
+                  deep!(3000n, Array.gen(3, \\i -> i))
+                """, 1);
+    }
+
+    @Test
+    void jobsFromSeveralWorkersAtOnce() {
+        same("""
+                def deep(n: Nat) -> U32:
+                  match n:
+                    case 0n:
+                      0
+                    case 1n+p:
+                      deep(p) + 1
+
+                def j(n: Nat) -> U32:
+                  deep!(n)
+
+                def tree(d: U32) -> U32:
+                  if d == 0:
+                    j(3000n)
+                  else:
+                    a = fork tree(d - 1)
+                    b = fork tree(d - 1)
+                    a + b
+
+                def main() -> U32:
+                  tree(3)
+                """, 2);
+    }
+}

@@ -1,0 +1,856 @@
+// ---------------------------------------------------------------------------------------
+// The Vx lane runtime for OpenCL C 1.2 (see docs/gpu.md). The generator puts the layout
+// #defines and the module's tables above this file and the translated functions and the
+// kernel below it. Every function here mirrors a method of the JVM engines (named in its
+// comment), so that a job behaves the same on the device, down to its statistics.
+// ---------------------------------------------------------------------------------------
+
+typedef long W;
+typedef ulong UW;
+
+#define RC_ONE ((W)1 << 32)
+#define FID_EXIT ((W)-1)
+#define LO32 ((W)0xFFFFFFFFL)
+#define HDR(rc, ctor, size) (((W)(rc) << 32) | ((W)((ctor) & 0xFFFF) << 16) | (W)((size) & 0xFFFF))
+#define CTOR(h) ((int)(((UW)(h) >> 16) & 0xFFFF))
+#define SIZE(h) ((int)((h) & 0xFFFF))
+
+/** One lane's working state while it runs (private); the rest lives in its LS words. */
+typedef struct {
+    __global W* H;      // the heap
+    __global W* ST;     // this lane's stack (STACK_WORDS words)
+    __global W* LS;     // this lane's state words
+    __global W* LR;     // this lane's saved registers
+    __global W* SCR;    // this lane's scratch (mark stack)
+    __global W* CTL;    // the control block
+    __global W* TASKS;
+    __global W* JOINS;
+    W cap;              // heap capacity in words
+    int lane;
+    int nlanes;
+    int sp;
+    int nf, nl;         // where to continue: function and label
+    W rv;               // value being returned
+    long steps, limit;
+    long epoch;         // this dispatch's number: data crosses lanes only from one dispatch to a later one
+    int status;         // why the lane stopped
+    int ef, epc;        // function and instruction of an error
+    int ecode;          // an error raised inside a helper (0: none)
+    W ea, eb, ec;
+    long peak, calls, forks, steals, spills, restores;
+    long allocw, freedw, live, peaklive;
+    W bump, bumpEnd;
+} Ctx;
+
+// Atomic helpers on 64-bit words (cl_khr_int64_base_atomics).
+#define ALD(p) atom_add((volatile __global long*)(p), (long)0)
+#define AADD(p, v) atom_add((volatile __global long*)(p), (long)(v))
+#define ACAS(p, o, n) atom_cmpxchg((volatile __global long*)(p), (long)(o), (long)(n))
+#define AXCHG(p, v) atom_xchg((volatile __global long*)(p), (long)(v))
+
+int vx_dispatch(Ctx* c, W* r);
+
+// ------------------------------------------------------------------------- errors
+
+/** Records the first error of the run (later ones lose the race) and stops this lane. */
+int vx_fail(Ctx* c, int code, W a, W b) {
+    if (ACAS(&c->CTL[CTL_ERR], 0, code) == 0) {
+        c->CTL[CTL_ERR_LANE] = c->lane;
+        c->CTL[CTL_ERR_A] = a;
+        c->CTL[CTL_ERR_B] = b;
+        c->CTL[CTL_ERR_C] = c->ec;
+        c->CTL[CTL_ERR_F] = c->ef;
+        c->CTL[CTL_ERR_PC] = c->epc;
+        c->CTL[CTL_ERR_SP] = c->sp;
+    }
+    c->status = S_ERR;
+    return 1;
+}
+
+/** An error found inside a helper: the generated code checks c->ecode and fails with it. */
+W vx_err(Ctx* c, int code, W a, W b, W cc) {
+    c->ecode = code;
+    c->ea = a;
+    c->eb = b;
+    c->ec = cc;
+    return 0;
+}
+
+// ------------------------------------------------------------------------- numbers (Ops)
+
+inline W sx32(W x) { return (W)as_int((uint)(UW)x); }
+/** binary64 to binary32, rounding to nearest even (a cast: some drivers' convert_float_rte mishandle NaN). */
+inline float d2f(double d) { return (float)d; }
+inline float f32(W w) { return as_float((uint)(UW)w); }
+inline W w32(float f) { return (W)(UW)as_uint(f); }
+inline double f64(W w) { return as_double(w); }
+inline W w64(double d) { return as_long(d); }
+
+// Float arithmetic at binary32 goes through binary64 and rounds once more: with 53 >= 2*24+2
+// bits the double rounding is innocuous for + - * / and sqrt, so every result is the correctly
+// rounded binary32 one, on any device with cl_khr_fp64 (whose doubles are IEEE, denormals
+// included), whatever its float denormal and division accuracy.
+//
+// A NaN result gets the bits the host JVM's hardware would give (the first NaN operand,
+// quieted, else the host's default NaN, measured by the host and #defined), so that even
+// F32.to_bits / F64.to_bits of a NaN agree with the CPU engines.
+inline W nan32(W r, W a, W b) {
+    if (!isnan(f32(r))) return r;
+    if (isnan(f32(a))) return a | (W)0x00400000L;
+    if (isnan(f32(b))) return b | (W)0x00400000L;
+    return DEFAULT_NAN_F32;
+}
+inline W nan64(W r, W a, W b) {
+    if (!isnan(f64(r))) return r;
+    if (isnan(f64(a))) return a | (W)0x0008000000000000L;
+    if (isnan(f64(b))) return b | (W)0x0008000000000000L;
+    return DEFAULT_NAN_F64;
+}
+inline W add_f32(W a, W b) { return nan32(w32(d2f((double)f32(a) + (double)f32(b))), a, b); }
+inline W sub_f32(W a, W b) { return nan32(w32(d2f((double)f32(a) - (double)f32(b))), a, b); }
+inline W mul_f32(W a, W b) { return nan32(w32(d2f((double)f32(a) * (double)f32(b))), a, b); }
+inline W div_f32(W a, W b) { return nan32(w32(d2f((double)f32(a) / (double)f32(b))), a, b); }
+inline W rem_f32(W a, W b) { return nan32(w32(d2f(fmod((double)f32(a), (double)f32(b)))), a, b); }
+inline W sqrt_f32(W a) { return nan32(w32(d2f(sqrt((double)f32(a)))), a, a); }
+inline W add_f64(W a, W b) { return nan64(w64(f64(a) + f64(b)), a, b); }
+inline W sub_f64(W a, W b) { return nan64(w64(f64(a) - f64(b)), a, b); }
+inline W mul_f64(W a, W b) { return nan64(w64(f64(a) * f64(b)), a, b); }
+inline W div_f64(W a, W b) { return nan64(w64(f64(a) / f64(b)), a, b); }
+inline W rem_f64(W a, W b) { return nan64(w64(fmod(f64(a), f64(b))), a, b); }
+inline W sqrt_f64(W a) { return nan64(w64(sqrt(f64(a))), a, a); }
+/** Math.floor / Math.ceil (a NaN comes back quieted, as from the JVM's widening and narrowing). */
+inline W floor_f32(W a) { return isnan(f32(a)) ? a | (W)0x00400000L : w32(d2f(floor((double)f32(a)))); }
+inline W ceil_f32(W a) { return isnan(f32(a)) ? a | (W)0x00400000L : w32(d2f(ceil((double)f32(a)))); }
+inline W floor_f64(W a) { return isnan(f64(a)) ? a | (W)0x0008000000000000L : w64(floor(f64(a))); }
+inline W ceil_f64(W a) { return isnan(f64(a)) ? a | (W)0x0008000000000000L : w64(ceil(f64(a))); }
+inline W eq_f32(W a, W b) { return (double)f32(a) == (double)f32(b) ? 1 : 0; }
+inline W lt_f32(W a, W b) { return (double)f32(a) < (double)f32(b) ? 1 : 0; }
+inline W le_f32(W a, W b) { return (double)f32(a) <= (double)f32(b) ? 1 : 0; }
+inline W eq_f64(W a, W b) { return f64(a) == f64(b) ? 1 : 0; }
+inline W lt_f64(W a, W b) { return f64(a) < f64(b) ? 1 : 0; }
+inline W le_f64(W a, W b) { return f64(a) <= f64(b) ? 1 : 0; }
+
+#define F32_NAN ((W)0x7fc00000L)
+#define F64_NAN ((W)0x7ff8000000000000L)
+
+/** Ops.fromDouble: float to another scalar (to: 1 U32, 2 I32, 3 U64, 4 I64, 5 F32, 6 F64, 7 Nat). */
+W conv_from_double(double d, int to) {
+    if (isnan(d)) return to == 5 ? F32_NAN : to == 6 ? F64_NAN : 0;
+    switch (to) {
+        case 1: return d <= 0 ? 0 : d >= 4294967295.0 ? LO32 : (W)d;
+        case 2: return d >= 2147483647.0 ? (W)2147483647 : d <= -2147483648.0 ? (W)(-2147483647 - 1) : (W)(int)d;
+        case 3:
+            if (d <= 0) return 0;
+            if (d >= 18446744073709551615.0) return (W)-1;
+            if (d < 9223372036854775807.0) return (W)d;
+            return (W)(d - 9223372036854775808.0) ^ (W)0x8000000000000000L;
+        case 4:
+            if (d >= 9223372036854775807.0) return (W)0x7fffffffffffffffL;
+            if (d <= -9223372036854775808.0) return (W)0x8000000000000000L;
+            return (W)d;
+        case 5: return w32(d2f(d));
+        case 6: return w64(d);
+        default:
+            if (d <= 0) return 0;
+            if (d >= 9223372036854775807.0) return (W)0x7fffffffffffffffL;
+            return (W)d;
+    }
+}
+
+/** Ops.unsignedToFloat / unsignedToDouble: a U64 rounded once. */
+inline float u64_to_f32(W w) {
+    if (w >= 0) return convert_float_rte(w);
+    return 2.0f * convert_float_rte((W)(((UW)w >> 1) | (UW)(w & 1)));
+}
+inline double u64_to_f64(W w) {
+    if (w >= 0) return convert_double_rte(w);
+    return 2.0 * convert_double_rte((W)(((UW)w >> 1) | (UW)(w & 1)));
+}
+
+/** Ops.fromInteger: from an integer word (signed, or U64 when unsigned64) to another scalar. */
+W conv_from_integer(W w, int unsigned64, int to) {
+    switch (to) {
+        case 1: return w & LO32;
+        case 2: return sx32(w);
+        case 3: case 4: return w;
+        case 5: return w32(unsigned64 ? u64_to_f32(w) : convert_float_rte(w));
+        case 6: return w64(unsigned64 ? u64_to_f64(w) : convert_double_rte(w));
+        default: return unsigned64 ? (w < 0 ? (W)0x7fffffffffffffffL : w) : (w > 0 ? w : 0);
+    }
+}
+
+// ------------------------------------------------------------------------- tables
+
+inline int frame_words(W rw) {
+    if (rw == FID_EXIT) return EXIT_FRAME_WORDS;
+    int f = (int)((UW)rw >> 32);
+    return SITE_WORDS[SITE_BASE[f] + (int)rw];
+}
+
+// ------------------------------------------------------------------------- allocation (Allocator)
+
+inline int large_class(int words) {
+    return 64 - (int)clz((UW)(words - 1));
+}
+
+/** Takes n words from the top of the heap; 0 when they would pass the capacity (Heap.takeChunk). */
+W vx_take(Ctx* c, W n) {
+    W old = ALD(&c->CTL[CTL_TOP]);
+    for (;;) {
+        if (old + n > c->cap) return 0;
+        W seen = ACAS(&c->CTL[CTL_TOP], old, old + n);
+        if (seen == old) return old;
+        old = seen;
+    }
+}
+
+/** Allocator.allocate without the statistics: the address of `words` free words, 0 when the heap is full. */
+W vx_alloc_raw(Ctx* c, int words) {
+    __global W* H = c->H;
+    if (words <= SMALL_MAX) {
+        W a = c->LS[LS_FREE + words];
+        if (a != 0) {
+            c->LS[LS_FREE + words] = H[a + 1];
+            c->LS[LS_FCOUNT + words]--;
+            return a;
+        }
+        if (c->bump + words > c->bumpEnd) {
+            W chunk = c->CTL[CTL_CHUNK];
+            W s = vx_take(c, chunk);
+            if (s == 0) return 0;
+            c->bump = s;
+            c->bumpEnd = s + chunk;
+        }
+        W r = c->bump;
+        c->bump += words;
+        return r;
+    }
+    int cls = large_class(words);
+    W a = c->LS[LS_LARGE + cls];
+    if (a != 0) {
+        c->LS[LS_LARGE + cls] = H[a + 1];
+        return a;
+    }
+    return vx_take(c, (W)1 << cls);
+}
+
+/** Allocator.allocate. */
+W vx_alloc(Ctx* c, int words) {
+    c->allocw += words;
+    c->live += words;
+    if (c->live > c->peaklive) c->peaklive = c->live;
+    return vx_alloc_raw(c, words);
+}
+
+/** Allocator.release without the statistics. */
+void vx_release_raw(Ctx* c, W addr, int words) {
+    __global W* H = c->H;
+    H[addr] = HDR(0, KIND_FREE, 0);
+    if (words <= SMALL_MAX) {
+        H[addr + 1] = c->LS[LS_FREE + words];
+        c->LS[LS_FREE + words] = addr;
+        c->LS[LS_FCOUNT + words]++;
+    } else {
+        int cls = large_class(words);
+        H[addr + 1] = c->LS[LS_LARGE + cls];
+        c->LS[LS_LARGE + cls] = addr;
+    }
+}
+
+/** Allocator.release. */
+void vx_release(Ctx* c, W addr, int words) {
+    c->freedw += words;
+    c->live -= words;
+    vx_release_raw(c, addr, words);
+}
+
+inline int cell_words_fields(int fields) { return fields + 1 < 2 ? 2 : fields + 1; }
+
+/** Allocator.cellWords(h, a). */
+int vx_cell_words(__global W* H, W a) {
+    W hd = H[a];
+    int k = CTOR(hd);
+    if (k == KIND_STRING) return 2 + (((int)H[a + 1] + 7) >> 3);
+    if (k == KIND_ARRAY_SCALAR || k == KIND_ARRAY_REF || k == KIND_SPILL) return 2 + (int)H[a + 1];
+    return cell_words_fields(SIZE(hd));
+}
+
+/** Allocator.newCell: 0 when the heap is full. */
+W vx_new_cell(Ctx* c, int ctor, int fields) {
+    W a = vx_alloc(c, cell_words_fields(fields));
+    if (a != 0) c->H[a] = HDR(1, ctor, fields);
+    return a;
+}
+
+/** Allocator.newVariable: 0 when the heap is full. */
+W vx_new_variable(Ctx* c, int kind, W lengthWord, int payload) {
+    W a = vx_alloc(c, 2 + payload);
+    if (a != 0) {
+        c->H[a] = HDR(1, kind, 0);
+        c->H[a + 1] = lengthWord;
+    }
+    return a;
+}
+
+// ------------------------------------------------------------------------- reference counts
+
+inline void vx_dup(__global W* H, W v) {
+    if (v >= HEAP_BASE) {
+        W hd = H[v];
+        if (hd >= RC_ONE) H[v] = hd + RC_ONE;
+        else if (hd < 0) AADD(&H[v], -RC_ONE);
+    }
+}
+
+/** Allocator.dupMany. */
+inline void vx_dup_many(__global W* H, W v, W n) {
+    if (v < HEAP_BASE || n == 0) return;
+    W hd = H[v];
+    if (hd >= RC_ONE) H[v] = hd + n * RC_ONE;
+    else if (hd < 0) AADD(&H[v], -n * RC_ONE);
+}
+
+/** Allocator.decrement: 1 when the count reached zero. */
+inline int vx_dec(__global W* H, W v) {
+    W hd = H[v];
+    if (hd >= RC_ONE) {
+        if (hd < 2 * RC_ONE) return 1;
+        H[v] = hd - RC_ONE;
+        return 0;
+    }
+    if (hd < 0) return ((UW)(AADD(&H[v], RC_ONE) + RC_ONE) >> 32) == 0;
+    return 0;
+}
+
+/**
+ * Allocator.freeCascade, without a stack: the cells waiting to be freed are linked through
+ * the high half of their headers (their count is zero and unused; addresses fit 31 bits), in
+ * the same last-in first-out order as the JVM's work list.
+ */
+void vx_free_cascade(Ctx* c, W v) {
+    __global W* H = c->H;
+    H[v] = H[v] & LO32;
+    W head = v;
+    while (head != 0) {
+        W cell = head;
+        W hd = H[cell];
+        head = (W)((UW)hd >> 32);
+        int kind = CTOR(hd);
+        if (kind == KIND_ARRAY_REF) {
+            int n = (int)H[cell + 1];
+            for (int i = 0; i < n; i++) {
+                W e = H[cell + 2 + i];
+                if (e >= HEAP_BASE && vx_dec(H, e)) {
+                    H[e] = (H[e] & LO32) | (head << 32);
+                    head = e;
+                }
+            }
+        } else if (kind >= FIRST_CTOR) {
+            int off = REF_OFF[kind - FIRST_CTOR];
+            int n = REF_CNT[kind - FIRST_CTOR];
+            for (int i = 0; i < n; i++) {
+                W e = H[cell + 1 + REF_IDX[off + i]];
+                if (e >= HEAP_BASE && vx_dec(H, e)) {
+                    H[e] = (H[e] & LO32) | (head << 32);
+                    head = e;
+                }
+            }
+        }
+        vx_release(c, cell, vx_cell_words(H, cell));
+    }
+}
+
+/** Allocator.drop. */
+inline void vx_drop(Ctx* c, W v) {
+    if (v >= HEAP_BASE && vx_dec(c->H, v)) vx_free_cascade(c, v);
+}
+
+/** Allocator.freeToken. */
+inline void vx_free_token(Ctx* c, W t) {
+    if (t != 0) vx_release(c, t, vx_cell_words(c->H, t));
+}
+
+/** Allocator.isUnique. */
+inline W vx_is_unique(__global W* H, W v) {
+    if (v < HEAP_BASE) return 0;
+    W rc = H[v] >> 32;
+    return rc == 1 || rc == -1 ? 1 : 0;
+}
+
+/**
+ * Allocator.markShared: everything reachable from v becomes shared (negative count). The work
+ * list starts in the lane's scratch words and moves to a heap block (not counted in the
+ * statistics, freed at the end) when it outgrows them. 0 when the heap is full.
+ */
+int vx_mark_shared(Ctx* c, W v) {
+    if (v < HEAP_BASE) return 1;
+    __global W* H = c->H;
+    __global W* stk = c->SCR;
+    W cap = SCRATCH_WORDS;
+    W block = 0;
+    int blockWords = 0;
+    W n = 0;
+    stk[n++] = v;
+    while (n > 0) {
+        W cell = stk[--n];
+        W hd = H[cell];
+        if (hd < RC_ONE) continue;
+        W rc = hd >> 32;
+        H[cell] = ((-rc) << 32) | (hd & LO32);
+        int kind = CTOR(hd);
+        int cnt = 0, off = 0;
+        if (kind == KIND_ARRAY_REF) cnt = (int)H[cell + 1];
+        else if (kind >= FIRST_CTOR) { cnt = REF_CNT[kind - FIRST_CTOR]; off = REF_OFF[kind - FIRST_CTOR]; }
+        for (int i = 0; i < cnt; i++) {
+            W e = kind == KIND_ARRAY_REF ? H[cell + 2 + i] : H[cell + 1 + REF_IDX[off + i]];
+            if (e < HEAP_BASE) continue;
+            if (n == cap) {
+                int words = (int)(2 * cap + 2);
+                W nb = vx_alloc_raw(c, words);
+                if (nb == 0) return 0;
+                H[nb] = HDR(1, KIND_ARRAY_SCALAR, 0);
+                H[nb + 1] = 2 * cap;
+                for (W k = 0; k < n; k++) H[nb + 2 + k] = stk[k];
+                if (block != 0) vx_release_raw(c, block, blockWords);
+                block = nb;
+                blockWords = words;
+                stk = H + nb + 2;
+                cap = 2 * cap;
+            }
+            stk[n++] = e;
+        }
+    }
+    if (block != 0) vx_release_raw(c, block, blockWords);
+    return 1;
+}
+
+// ------------------------------------------------------------------------- spill (LaneStack)
+
+/** LaneStack.spill: makes room for a push; returns the new sp, or -1 when the heap is full. */
+int vx_spill(Ctx* c, int sp) {
+    __global W* ST = c->ST;
+    __global W* H = c->H;
+    int cut = sp;
+    int kept = 0;
+    for (;;) {
+        int fw = frame_words(ST[cut - 1]);
+        if (kept + fw > SPILL_KEEP_WORDS) break;
+        kept += fw;
+        cut -= fw;
+    }
+    W block = vx_new_variable(c, KIND_SPILL, cut, cut);
+    if (block == 0) return -1;
+    for (int i = 0; i < cut; i++) H[block + 2 + i] = ST[i];
+    for (int i = 0; i < kept; i++) ST[EXIT_FRAME_WORDS + i] = ST[cut + i];
+    ST[0] = block;
+    ST[1] = cut;
+    ST[2] = FID_EXIT;
+    c->spills++;
+    return EXIT_FRAME_WORDS + kept;
+}
+
+/** LaneStack.restore: the lane returned into a spilled bottom exit frame; returns the new sp. */
+int vx_restore(Ctx* c) {
+    __global W* ST = c->ST;
+    __global W* H = c->H;
+    W block = ST[0];
+    int count = (int)ST[1];
+    W data = block + 2;
+    int cut = count;
+    int restored = 0;
+    while (cut > EXIT_FRAME_WORDS) {
+        int fw = frame_words(H[data + cut - 1]);
+        if (restored + fw > RESTORE_WORDS) break;
+        restored += fw;
+        cut -= fw;
+    }
+    c->restores++;
+    if (cut == EXIT_FRAME_WORDS) {
+        for (int i = 0; i < count; i++) ST[i] = H[data + i];
+        vx_release(c, block, 2 + (int)H[block + 1]);
+        return count;
+    }
+    for (int i = 0; i < restored; i++) ST[EXIT_FRAME_WORDS + i] = H[data + cut + i];
+    ST[1] = cut;
+    return EXIT_FRAME_WORDS + restored;
+}
+
+// ------------------------------------------------------------------------- lanes, tasks, joins
+
+/** The lane returned into its bottom exit frame with c->rv: deliver it (Worker.finished). */
+int vx_finish(Ctx* c) {
+    if (c->LS[LS_COMP] == COMP_ROOT) {
+        c->CTL[CTL_RESULT] = c->rv;
+        mem_fence(CLK_GLOBAL_MEM_FENCE);
+        AXCHG(&c->CTL[CTL_DONE], 1);
+        c->status = S_DONE;
+        return 1;
+    }
+    __global W* J = c->JOINS + c->LS[LS_CJOIN] * JOIN_WORDS;
+    J[J_RESULTS + c->LS[LS_CCHILD]] = c->rv;
+    mem_fence(CLK_GLOBAL_MEM_FENCE);
+    AXCHG(&J[J_DELIVERED], c->epoch);
+    AADD(&J[J_PENDING], -1);
+    AADD(&c->CTL[CTL_IDLE], 1);
+    c->status = S_IDLE;
+    return 1;
+}
+
+/** RET: pops frames until a continuation (restoring spilled blocks on the way). 0: go on at nf/nl; 1: the lane stopped. */
+int vx_ret(Ctx* c) {
+    __global W* ST = c->ST;
+    int sp = c->sp;
+    for (;;) {
+        W rw = ST[--sp];
+        if (rw == FID_EXIT) {
+            if (ST[0] == 0) {
+                c->sp = sp + 1;
+                return vx_finish(c);
+            }
+            c->sp = sp;
+            sp = vx_restore(c);
+            continue;
+        }
+        int f = (int)((UW)rw >> 32);
+        c->nf = f;
+        c->nl = CONT_BASE[f] + (int)rw;
+        c->sp = sp;
+        return 0;
+    }
+}
+
+/** Fork groups publish only while some lane is idle and can take the task. */
+inline int vx_want_publish(Ctx* c) {
+    return ALD(&c->CTL[CTL_PUBLISHED]) < ALD(&c->CTL[CTL_IDLE]);
+}
+
+/** A join record and k-1 task slots for a fork group of k children, or -1. */
+int vx_join_acquire(Ctx* c, int k) {
+    int start = (int)(((uint)c->lane * 2654435761u) % (uint)NJOINS);
+    int j = -1;
+    for (int i = 0; i < NJOINS; i++) {
+        int t = (start + i) % NJOINS;
+        if (c->JOINS[t * JOIN_WORDS + J_STATE] == 0 && ACAS(&c->JOINS[t * JOIN_WORDS + J_STATE], 0, 1) == 0) {
+            j = t;
+            break;
+        }
+    }
+    if (j < 0) return -1;
+    __global W* J = c->JOINS + j * JOIN_WORDS;
+    int got = 1;
+    int ts = (int)(((uint)c->lane * 40503u) % (uint)NTASKS);
+    for (int child = 1; child < k; child++) {
+        int slot = -1;
+        for (int i = 0; i < NTASKS; i++) {
+            int t = (ts + i) % NTASKS;
+            if (c->TASKS[t * TASK_WORDS + T_STATE] == T_FREE
+                    && ACAS(&c->TASKS[t * TASK_WORDS + T_STATE], T_FREE, T_RESERVED) == T_FREE) {
+                slot = t;
+                ts = t + 1;
+                break;
+            }
+        }
+        if (slot < 0) break;
+        J[J_TASK + child] = slot;
+        got++;
+    }
+    if (got < k) {
+        for (int child = 1; child < got; child++) AXCHG(&c->TASKS[J[J_TASK + child] * TASK_WORDS + T_STATE], T_FREE);
+        AXCHG(&J[J_STATE], 0);
+        return -1;
+    }
+    J[J_PENDING] = k;
+    J[J_PARENT] = c->lane;
+    J[J_K] = k;
+    J[J_ARRIVED] = 0;
+    for (int child = 0; child < k; child++) J[J_STOLEN + child] = 0;
+    for (int child = 1; child < k; child++) {
+        __global W* T = c->TASKS + J[J_TASK + child] * TASK_WORDS;
+        T[T_JOIN] = j;
+        T[T_CHILD] = child;
+    }
+    return j;
+}
+
+inline __global W* vx_task(Ctx* c, int j, int child) {
+    return c->TASKS + c->JOINS[j * JOIN_WORDS + J_TASK + child] * TASK_WORDS;
+}
+
+/**
+ * Offers children 1..k-1 of join j to other lanes (their function and arguments are written).
+ * A thief takes a task only in a later dispatch than the one that offered it, and a parent
+ * reads a stolen child's result only in a later dispatch than the one that delivered it: the
+ * end of a dispatch makes every write visible to every lane, whatever the device's memory
+ * model, so lanes share nothing but atomics within a dispatch.
+ */
+void vx_publish(Ctx* c, int j, int k) {
+    for (int child = 1; child < k; child++) vx_task(c, j, child)[T_EPOCH] = c->epoch;
+    mem_fence(CLK_GLOBAL_MEM_FENCE);
+    for (int child = 1; child < k; child++) AXCHG(&vx_task(c, j, child)[T_STATE], T_PUBLISHED);
+    AADD(&c->CTL[CTL_PUBLISHED], k - 1);
+}
+
+/** The parent reached child `child`: 1 if it takes the task back (runs it inline), 0 if a thief has it. */
+int vx_claim(Ctx* c, int j, int child) {
+    __global W* T = vx_task(c, j, child);
+    if (ACAS(&T[T_STATE], T_PUBLISHED, T_CLAIMED) != T_PUBLISHED) return 0;
+    AADD(&c->CTL[CTL_PUBLISHED], -1);
+    AADD(&c->JOINS[j * JOIN_WORDS + J_PENDING], -1);
+    return 1;
+}
+
+/** An idle lane takes a published task: a fork child on a lane of its own. 1 when it got one. */
+int vx_steal(Ctx* c, W* r) {
+    if (ALD(&c->CTL[CTL_PUBLISHED]) <= 0) return 0;
+    int start = (int)(((uint)c->lane * 2246822519u) % (uint)NTASKS);
+    for (int i = 0; i < NTASKS; i++) {
+        int t = (start + i) % NTASKS;
+        __global W* T = c->TASKS + t * TASK_WORDS;
+        if (ALD(&T[T_STATE]) != T_PUBLISHED || ALD(&T[T_EPOCH]) >= c->epoch) continue;
+        if (ACAS(&T[T_STATE], T_PUBLISHED, T_CLAIMED) != T_PUBLISHED) continue;
+        AADD(&c->CTL[CTL_PUBLISHED], -1);
+        AADD(&c->CTL[CTL_IDLE], -1);
+        int j = (int)ALD(&T[T_JOIN]);
+        int child = (int)ALD(&T[T_CHILD]);
+        int n = (int)ALD(&T[T_NARGS]);
+        for (int a = 0; a < n; a++) r[a] = ALD(&T[T_ARGS + a]);
+        AXCHG(&c->JOINS[j * JOIN_WORDS + J_STOLEN + child], 1);
+        c->ST[0] = 0;
+        c->ST[1] = 0;
+        c->ST[2] = FID_EXIT;
+        c->sp = EXIT_FRAME_WORDS;
+        c->nf = (int)ALD(&T[T_FN]);
+        c->nl = 0;
+        c->LS[LS_COMP] = COMP_CHILD;
+        c->LS[LS_CJOIN] = j;
+        c->LS[LS_CCHILD] = child;
+        c->LS[LS_STATUS] = S_RUN;
+        c->steals++;
+        return 1;
+    }
+    return 0;
+}
+
+/** The group is complete (every child delivered): frees its join record and task slots. */
+void vx_join_release(Ctx* c, int j) {
+    __global W* J = c->JOINS + j * JOIN_WORDS;
+    int k = (int)J[J_K];
+    for (int child = 1; child < k; child++) AXCHG(&c->TASKS[J[J_TASK + child] * TASK_WORDS + T_STATE], T_FREE);
+    AXCHG(&J[J_STATE], 0);
+}
+
+// ------------------------------------------------------------------------- arrays (ArrayCells)
+
+/** ArrayCells.fill: n copies of v (consumed). */
+W vx_array_fill(Ctx* c, W n, W v, int refs) {
+    if (n > 2147483647L - 16) return vx_err(c, E_OOM, 0, 0, 0);
+    int len = (int)n;
+    W a = vx_new_variable(c, refs ? KIND_ARRAY_REF : KIND_ARRAY_SCALAR, len, len);
+    if (a == 0) return vx_err(c, E_OOM, 0, 0, 0);
+    __global W* H = c->H;
+    for (int i = 0; i < len; i++) H[a + 2 + i] = v;
+    if (refs) {
+        if (len == 0) vx_drop(c, v);
+        else vx_dup_many(H, v, (W)len - 1);
+    }
+    return a;
+}
+
+/** ArrayCells.copy: n elements from `from`, duplicating references except at index `skip`. */
+W vx_array_copy(Ctx* c, W a, int from, int n, int refs, int skip) {
+    W b = vx_new_variable(c, refs ? KIND_ARRAY_REF : KIND_ARRAY_SCALAR, n, n);
+    if (b == 0) return vx_err(c, E_OOM, 0, 0, 0);
+    __global W* H = c->H;
+    for (int k = 0; k < n; k++) H[b + 2 + k] = H[a + 2 + from + k];
+    if (refs) {
+        for (int k = 0; k < n; k++) if (k != skip) vx_dup(H, H[b + 2 + k]);
+    }
+    return b;
+}
+
+/** ArrayCells.set: a with element i set to v; consumes a and v; in place when a is unique. */
+W vx_array_set(Ctx* c, W a, W i, W v) {
+    __global W* H = c->H;
+    W len = H[a + 1];
+    if (i >= len) return vx_err(c, E_INDEX, i, len, 0);
+    int refs = CTOR(H[a]) == KIND_ARRAY_REF;
+    W at = a + 2 + i;
+    if (vx_is_unique(H, a)) {
+        W old = H[at];
+        H[at] = v;
+        if (refs) vx_drop(c, old);
+        return a;
+    }
+    W b = vx_array_copy(c, a, 0, (int)len, refs, (int)i);
+    if (b == 0) return 0;
+    H[b + 2 + i] = v;
+    vx_drop(c, a);
+    return b;
+}
+
+/** ArrayCells.slice: a new array of a[from .. to-1] (a borrowed). */
+W vx_array_slice(Ctx* c, W a, W from, W to) {
+    __global W* H = c->H;
+    W len = H[a + 1];
+    if (from > to || to > len) return vx_err(c, E_ASLICE, from, to, len);
+    int refs = CTOR(H[a]) == KIND_ARRAY_REF;
+    return vx_array_copy(c, a, (int)from, (int)(to - from), refs, -1);
+}
+
+// ------------------------------------------------------------------------- strings (Strings, Prims)
+
+inline int str_bytes(__global W* H, W s) { return (int)H[s + 1]; }
+inline int str_cps(__global W* H, W s) { return (int)((UW)H[s + 1] >> 32); }
+inline int str_byte(__global W* H, W s, int i) { return (int)((UW)H[s + 2 + (i >> 3)] >> ((i & 7) * 8)) & 0xFF; }
+
+/** A new string cell of `len` bytes and `cps` code points, its payload zeroed; 0 when the heap is full. */
+W vx_str_new(Ctx* c, int len, int cps) {
+    int payload = (len + 7) >> 3;
+    W a = vx_new_variable(c, KIND_STRING, ((W)cps << 32) | (W)len, payload);
+    if (a == 0) return vx_err(c, E_OOM, 0, 0, 0);
+    for (int w = 0; w < payload; w++) c->H[a + 2 + w] = 0;
+    return a;
+}
+
+inline void str_put(__global W* H, W s, int i, int b) {
+    H[s + 2 + (i >> 3)] |= (W)(b & 0xFF) << ((i & 7) * 8);
+}
+
+/** Strings.equal. */
+W vx_str_eq(__global W* H, W a, W b) {
+    if (a == b) return 1;
+    W la = H[a + 1];
+    if (la != H[b + 1]) return 0;
+    int words = ((int)la + 7) >> 3;
+    for (int i = 0; i < words; i++) if (H[a + 2 + i] != H[b + 2 + i]) return 0;
+    return 1;
+}
+
+/** Strings.compare: -1, 0, 1 by code point (UTF-8 byte) order. */
+W vx_str_cmp(__global W* H, W a, W b) {
+    int la = str_bytes(H, a);
+    int lb = str_bytes(H, b);
+    int n = la < lb ? la : lb;
+    for (int i = 0; i < n; i++) {
+        int x = str_byte(H, a, i);
+        int y = str_byte(H, b, i);
+        if (x != y) return x < y ? -1 : 1;
+    }
+    return la < lb ? -1 : la == lb ? 0 : 1;
+}
+
+/** Strings.concat. */
+W vx_str_concat(Ctx* c, W a, W b) {
+    __global W* H = c->H;
+    int na = str_bytes(H, a);
+    int nb = str_bytes(H, b);
+    if ((W)na + (W)nb > 2147483647L - 64) return vx_err(c, E_STRLONG, 0, 0, 0);
+    W s = vx_str_new(c, na + nb, str_cps(H, a) + str_cps(H, b));
+    if (s == 0) return 0;
+    for (int i = 0; i < na; i++) str_put(H, s, i, str_byte(H, a, i));
+    for (int i = 0; i < nb; i++) str_put(H, s, na + i, str_byte(H, b, i));
+    return s;
+}
+
+/** The byte offset of code point `cp` in s (valid UTF-8). */
+int str_offset(__global W* H, W s, int cp) {
+    int n = str_bytes(H, s);
+    int seen = 0;
+    for (int i = 0; i < n; i++) {
+        if ((str_byte(H, s, i) & 0xC0) != 0x80) {
+            if (seen == cp) return i;
+            seen++;
+        }
+    }
+    return n;
+}
+
+/** Prims.slice: code points from .. to-1. */
+W vx_str_slice(Ctx* c, W s, W from, W to) {
+    __global W* H = c->H;
+    W len = str_cps(H, s);
+    if (from > to || to > len) return vx_err(c, E_SSLICE, from, to, len);
+    int b = str_offset(H, s, (int)from);
+    int e = str_offset(H, s, (int)to);
+    W out = vx_str_new(c, e - b, (int)(to - from));
+    if (out == 0) return 0;
+    for (int i = b; i < e; i++) str_put(H, out, i - b, str_byte(H, s, i));
+    return out;
+}
+
+/** Long.toString / Long.toUnsignedString as a new string. */
+W vx_show_int(Ctx* c, W v, int unsignedWord) {
+    char buf[24];
+    int n = 0;
+    int neg = !unsignedWord && v < 0;
+    UW u = neg ? (UW)0 - (UW)v : (UW)v;
+    do {
+        buf[n++] = (char)('0' + (int)(u % 10));
+        u /= 10;
+    } while (u != 0);
+    int len = n + (neg ? 1 : 0);
+    W s = vx_str_new(c, len, len);
+    if (s == 0) return 0;
+    int at = 0;
+    if (neg) str_put(c->H, s, at++, '-');
+    for (int i = n - 1; i >= 0; i--) str_put(c->H, s, at++, buf[i]);
+    return s;
+}
+
+/** Prims.codePoints: the code points of s as a list (cells allocated from the last one, as on the CPU). */
+W vx_str_code_points(Ctx* c, W s, int listCtor) {
+    __global W* H = c->H;
+    W list = listCtor;
+    int p = str_bytes(H, s);
+    while (p > 0) {
+        int start = p - 1;
+        while (start > 0 && (str_byte(H, s, start) & 0xC0) == 0x80) start--;
+        int b0 = str_byte(H, s, start);
+        int n = p - start;
+        int cp = n == 1 ? b0 : n == 2 ? (b0 & 0x1F) : n == 3 ? (b0 & 0x0F) : (b0 & 0x07);
+        for (int i = start + 1; i < p; i++) cp = (cp << 6) | (str_byte(H, s, i) & 0x3F);
+        W cell = vx_new_cell(c, listCtor + 1, 2);
+        if (cell == 0) return vx_err(c, E_OOM, 0, 0, 0);
+        H[cell + 1] = cp;
+        H[cell + 2] = list;
+        list = cell;
+        p = start;
+    }
+    return list;
+}
+
+/** Prims.fromCodePoints: the string of a list of code points; an error for a value that is not a scalar value. */
+W vx_str_from_code_points(Ctx* c, W list) {
+    __global W* H = c->H;
+    long bytes = 0;
+    int cps = 0;
+    for (W v = list; v >= HEAP_BASE; v = H[v + 2]) {
+        W cp = H[v + 1];
+        if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return vx_err(c, E_FROMCP, cp, 0, 0);
+        bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+        cps++;
+    }
+    if (bytes > 2147483647L - 64) return vx_err(c, E_STRLONG, 0, 0, 0);
+    W s = vx_str_new(c, (int)bytes, cps);
+    if (s == 0) return 0;
+    int at = 0;
+    for (W v = list; v >= HEAP_BASE; v = H[v + 2]) {
+        int cp = (int)H[v + 1];
+        if (cp < 0x80) {
+            str_put(H, s, at++, cp);
+        } else if (cp < 0x800) {
+            str_put(H, s, at++, 0xC0 | (cp >> 6));
+            str_put(H, s, at++, 0x80 | (cp & 0x3F));
+        } else if (cp < 0x10000) {
+            str_put(H, s, at++, 0xE0 | (cp >> 12));
+            str_put(H, s, at++, 0x80 | ((cp >> 6) & 0x3F));
+            str_put(H, s, at++, 0x80 | (cp & 0x3F));
+        } else {
+            str_put(H, s, at++, 0xF0 | (cp >> 18));
+            str_put(H, s, at++, 0x80 | ((cp >> 12) & 0x3F));
+            str_put(H, s, at++, 0x80 | ((cp >> 6) & 0x3F));
+            str_put(H, s, at++, 0x80 | (cp & 0x3F));
+        }
+    }
+    return s;
+}
