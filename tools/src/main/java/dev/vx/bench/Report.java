@@ -118,6 +118,11 @@ public final class Report {
         r.add(statRange(c, "spills"));
         r.add(statRange(c, "heap_peak_words"));
         String check = c.isTwin() ? "reference" : "ok";
+        Double jobs = statMedian(c, "device_jobs"), fallback = statMedian(c, "device_fallback_jobs");
+        if (jobs != null) {
+            check += "; device jobs " + statRange(c, "device_jobs");
+            if (fallback != null && fallback > 0) check += ", **fell back to the CPU: " + statRange(c, "device_fallback_jobs") + "**";
+        }
         if (c.steadyError != null) check += "; steady: " + oneLine(c.steadyError);
         r.add(check);
         return r;
@@ -141,7 +146,7 @@ public final class Report {
             r.add(c.args.isEmpty() ? "" : c.args.get(0));
             r.add(c.engine);
             if (!c.ok()) {
-                r.addAll(List.of("", "", "", "", "", "**error**: " + oneLine(c.error == null ? "no runs" : c.error)));
+                r.addAll(List.of("", "", "", "", "", "", "**error**: " + oneLine(c.error == null ? "no runs" : c.error)));
             } else {
                 double g = gflops(c), sg = steadyGflops(c);
                 r.add(c.output == null ? "" : c.output.strip());
@@ -150,11 +155,14 @@ public final class Report {
                 r.add(Fmt.sig3(sg));
                 r.add(Fmt.ratio(sg / ATTENTION_BASELINE_GFLOPS));
                 r.add(statRange(c, "peak_stack_words"));
+                Double dms = statMedian(c, "device_ms");
+                double dg = dms == null || dms <= 0 ? Double.NaN : gflops(c.flops, dms / 1000);
+                r.add(Double.isNaN(dg) ? "" : Fmt.sig3(dg) + " (" + Fmt.ratio(dg / ATTENTION_BASELINE_GFLOPS) + ")");
             }
             rows.add(r);
         }
         return markdownTable(List.of("K", "engine", "o[0][0]", "GFLOP/s", "of 0.50 baseline", "steady GFLOP/s",
-                "steady of 0.50 baseline", "peak stack words"), rows);
+                "steady of 0.50 baseline", "peak stack words", "device_ms GFLOP/s (of baseline)"), rows);
     }
 
     /** Whether the peak stack words of every engine's attention cells are the same over K ("" if no figures). */

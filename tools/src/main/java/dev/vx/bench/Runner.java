@@ -289,7 +289,8 @@ public final class Runner {
         Path vxb = work.resolve("probe.vxb");
         try {
             if (!Files.exists(vxb)) {
-                Files.writeString(src, "def main() -> U32:\n  40 + 2\n", StandardCharsets.UTF_8);
+                // A job, so that a device engine has something to run (docs/gpu.md).
+                Files.writeString(src, "def add2(x: U32) -> U32:\n  x + 2\n\ndef main() -> U32:\n  add2!(40)\n", StandardCharsets.UTF_8);
                 compiler.compile(src, vxb);
             }
             Proc.Result r = Proc.run(vxCommand(e, vxb, List.of()), 120, x -> {});

@@ -78,7 +78,7 @@ class ReportTest {
 
         String att = r.attentionTable();
         // 0.0419 GFLOP/s of 0.50 is 0.0839x; steady 0.839 is 1.68x.
-        assertTrue(att.contains("| 512 | java | 5.115 | 0.0419 | 0.0839x | 0.839 | 1.68x |  |"), att);
+        assertTrue(att.contains("| 512 | java | 5.115 | 0.0419 | 0.0839x | 0.839 | 1.68x |  |  |"), att);
         assertTrue(r.attentionStackCheck().contains("the same at every K"), r.attentionStackCheck());
     }
 
@@ -92,6 +92,21 @@ class ReportTest {
         assertEquals("**error**: output differs from the twin's: expected '832040', got '1'", row.get(row.size() - 1));
         for (int i = 3; i < row.size() - 1; i++) assertEquals("", row.get(i));
         assertTrue(Double.isNaN(r.ratio(bad)));
+    }
+
+    @Test
+    void deviceFigures() {
+        double flops = 4.0 * 128 * 1024 * 64; // 33,554,432
+        Map<String, String> st = Map.of("device_jobs", "1", "device_fallback_jobs", "0", "device_ms", "100", "peak_stack_words", "84");
+        Cell twin = cell("attention", List.of("1024", "128"), Cell.JAVA, flops, List.of(0.2), List.of(), List.of(Map.of()));
+        Cell cl = cell("attention", List.of("1024", "128"), "opencl", flops, List.of(1.0), List.of(), List.of(st));
+        Report r = new Report(List.of(twin, cl));
+        assertEquals("ok; device jobs 1", r.row(cl).get(r.row(cl).size() - 1));
+        // 33,554,432 flops in 0.1 s of device time: 0.336 GFLOP/s, 0.67x of 0.50.
+        assertTrue(r.attentionTable().contains("| 1024 | opencl | 5.115 | 0.0336 | 0.0671x |  |  | 84 | 0.336 (0.67x) |"), r.attentionTable());
+        Cell fb = cell("attention", List.of("1024", "128"), "opencl", flops, List.of(1.0), List.of(),
+                List.of(Map.of("device_jobs", "0", "device_fallback_jobs", "1")));
+        assertTrue(new Report(List.of(twin, fb)).row(fb).get(r.row(cl).size() - 1).contains("fell back to the CPU: 1"));
     }
 
     @Test
