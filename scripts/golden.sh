@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every golden program with bin/vxvm and reports which differ from their expectations.
 # A quick loop for development; the JUnit parity matrix is the real check.
+# VXVM_RUN_FLAGS adds options to every run, e.g. VXVM_RUN_FLAGS="--engine jit" scripts/golden.sh
 root="$(cd "$(dirname "$0")/.." && pwd)"
 pass=0; fail=0
 for f in $(find "$root/conformance/programs" -name '*.vx' | sort); do
@@ -9,7 +10,7 @@ for f in $(find "$root/conformance/programs" -name '*.vx' | sort); do
   status=$(sed -n 's/^# vx-test: status: *\([0-9]*\).*/\1/p' "$f" | head -1); status=${status:-0}
   args=$(sed -n 's/^# vx-test: args: *//p' "$f" | head -1)
   flags=$(sed -n 's/^# vx-test: flags: *//p' "$f" | head -1)
-  actual=$(cd "$(dirname "$f")" && timeout 60 "$root/bin/vxvm" run $flags "$(basename "$f")" -- $args 2>/tmp/golden.err); st=$?
+  actual=$(cd "$(dirname "$f")" && timeout 60 "$root/bin/vxvm" run ${VXVM_RUN_FLAGS:-} $flags "$(basename "$f")" -- $args 2>/tmp/golden.err); st=$?
   ok=1
   [ "$st" = "$status" ] || ok=0
   [ "$actual" = "$(cat "$out")" ] || ok=0

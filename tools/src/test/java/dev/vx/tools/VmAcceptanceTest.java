@@ -385,4 +385,59 @@ class VmAcceptanceTest {
         assertTrue(r.stat("heap_footprint_words") > 1 << 20, "footprint " + r.stat("heap_footprint_words"));
         assertEquals(r.stat("heap_allocated_words"), r.stat("heap_freed_words"));
     }
+
+    static final String TWO_FAILURES = """
+            def spin(n: U32, acc: U32) -> U32:
+              if n == 0:
+                acc
+              else:
+                spin(n - 1, acc * 31 + n)
+
+            def first(n: U32) -> U32:
+              x = spin(n, 1)
+              x / (x - x)
+
+            def second(k: U32) -> U32:
+              List.nth([1, 2], k)
+
+            def run(n: U32, k: U32) -> U32:
+              a = fork first(n)
+              b = fork second(k)
+              a + b
+
+            def main() -> U32:
+              run!(%d, %d)
+            """;
+
+    /**
+     * When two children of a fork group fail, the first in program order is reported — what a
+     * sequential run reports — however the lanes were scheduled: here the second child fails
+     * at once on another lane, long before the first fails.
+     */
+    @ParameterizedTest(name = "{0} threads")
+    @ValueSource(ints = {1, 2, 4})
+    void theFirstFailingChildInProgramOrderIsReported(int threads) {
+        VxRun.Result r = VxRun.run(TWO_FAILURES.formatted(300_000, 7), VmOptions.defaults().withThreads(threads));
+        VxRun.Result sequential = VxRun.run(TWO_FAILURES.formatted(300_000, 7), VxRun.oneThread());
+        assertEquals(1, r.status());
+        assertEquals("vxvm: error: division by zero", r.err().lines().findFirst().orElse(""));
+        assertEquals(backtrace(sequential), backtrace(r));
+    }
+
+    /** Only the second child fails: its error, with the parent's frames below its own. */
+    @ParameterizedTest(name = "{0} threads")
+    @ValueSource(ints = {1, 2, 4})
+    void aStolenChildsFailureCarriesItsParentsFrames(int threads) {
+        String src = TWO_FAILURES.replace("x / (x - x)", "x / (x - x + 1)");
+        VxRun.Result r = VxRun.run(src.formatted(300_000, 7), VmOptions.defaults().withThreads(threads));
+        VxRun.Result sequential = VxRun.run(src.formatted(300_000, 7), VxRun.oneThread());
+        assertEquals(1, r.status());
+        assertEquals("vxvm: error: List.nth: index 7 out of range for length 2", r.err().lines().findFirst().orElse(""));
+        assertEquals(backtrace(sequential), backtrace(r));
+        assertTrue(backtrace(r).contains("  at run (test.vx:16)"), backtrace(r));
+    }
+
+    private static String backtrace(VxRun.Result r) {
+        return String.join("\n", r.err().lines().takeWhile(l -> l.startsWith("vxvm:") || l.startsWith("  ")).toList());
+    }
 }

@@ -216,6 +216,53 @@ public final class Allocator {
         else if (hd < 0) Atomics.addHeader(h, (int) v, -n * RC_ONE);
     }
 
+    /**
+     * The {@code dup} instruction on a word, for the engines: an owned cell counts up in
+     * place, a shared one atomically; immediates and immortal cells are left alone. {@code h}
+     * is the caller's current view of the heap array.
+     */
+    public static void dup(Allocator alloc, long[] h, long v) {
+        if (!dupFast(h, v)) alloc.dup(v);
+    }
+
+    /**
+     * The fast path of {@code dup}: true when it was enough (an immediate, an immortal cell,
+     * or an owned cell, counted up in place); false for a shared cell ({@link #dup(long)}).
+     */
+    public static boolean dupFast(long[] h, long v) {
+        if (v < Layout.HEAP_BASE) return true;
+        long hd = h[(int) v];
+        if (hd >= RC_ONE) {
+            h[(int) v] = hd + RC_ONE;
+            return true;
+        }
+        return hd >= 0; // immortal (count 0): nothing to do; shared (negative): atomically
+    }
+
+    /**
+     * The {@code drop} instruction on a word, for the engines: an owned cell with other
+     * references counts down in place; anything else goes through {@link #drop(long)}, which
+     * may free cells (callers that cache the heap array reload it afterwards).
+     */
+    public static void drop(Allocator alloc, long[] h, long v) {
+        if (!dropFast(h, v)) alloc.drop(v);
+    }
+
+    /**
+     * The fast path of {@code drop}: true when it was enough (an immediate, or an owned cell
+     * that other references keep alive, counted down in place); false otherwise
+     * ({@link #drop(long)}: the last reference, a shared or an immortal cell).
+     */
+    public static boolean dropFast(long[] h, long v) {
+        if (v < Layout.HEAP_BASE) return true;
+        long hd = h[(int) v];
+        if (hd >= 2 * RC_ONE) {
+            h[(int) v] = hd - RC_ONE;
+            return true;
+        }
+        return false;
+    }
+
     public void drop(long v) {
         if (v < Layout.HEAP_BASE) return;
         if (decrement(heap.words, v)) freeCascade(v);

@@ -23,6 +23,18 @@ public final class ArrayCells {
         return a;
     }
 
+    /** The index error unless {@code i} is below the length of array {@code a}. */
+    public static void checkIndex(long[] h, long a, long i) {
+        long len = h[(int) a + 1];
+        if (i >= len) throw Ops.indexOutOfRange(i, len);
+    }
+
+    /** {@code a[i]} (borrowed, not duplicated); the index error unless {@code i < length}. */
+    public static long get(long[] h, long a, long i) {
+        checkIndex(h, a, i);
+        return h[(int) (a + 2 + i)];
+    }
+
     /** {@code a} with element {@code i} set to {@code v}; consumes {@code a} and {@code v}; in place when unique. */
     public static long set(Allocator alloc, long a, long i, long v) {
         long[] h = alloc.heap().words;

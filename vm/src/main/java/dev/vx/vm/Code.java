@@ -13,7 +13,7 @@ import dev.vx.bytecode.Opcode;
  *       after the opcode;</li>
  *   <li>{@code SWITCH a base n targets...}: {@code base} is the first constructor id of
  *       {@code a}'s type, so the tag is {@code ctorId - base};</li>
- *   <li>{@code FCALL} is a fork group's second or later child:
+ *   <li>{@code FCALL} is a child of a fork group:
  *       {@code FCALL site d f n args... n saves... j child};</li>
  *   <li>{@code JOIN j k d1..dk}: the destinations of the group's calls;</li>
  *   <li>{@code PRIM d p n args... ctor}: the first constructor id of the result's type (lists, tuples);</li>
@@ -120,7 +120,7 @@ final class Code {
     static final int ASLICE = 94;
     static final int PRIM = 95;
     static final int AEMPTY = 96;
-    /** A fork group's second or later child call. */
+    /** A call that is a child of a fork group. */
     static final int FCALL = 97;
 
     static {

@@ -9,4 +9,7 @@ public interface Engine {
     String name();
 
     void run(Lane lane, Worker w);
+
+    /** Adds engine-specific lines to {@code --stats} (after the common ones). */
+    default void addStats(java.util.Map<String, Object> stats) {}
 }

@@ -14,13 +14,27 @@ import static dev.vx.vm.Code.*;
 public final class Interpreter implements Engine {
     /** Instructions between two looks at the scheduler's attention flag (heap growth, stop). */
     static final int SLICE = 1024;
-    private static final long RC_ONE = 1L << 32;
 
     private final Program prog;
     private final long[] tmp = new long[Layout.MAX_ARGS + 2];
+    /**
+     * Mixed mode (the JIT's tiering), else null. By function: calls left before the function
+     * is handed to the other engine; negative once that engine runs it. A call that brings
+     * its callee's count below zero, and a return into a frame of a function whose count is
+     * negative, stop this loop with {@link Lane#handoff} set and the lane ready to run at
+     * {@code (lane.function, lane.pc)} with its registers in {@code lane.regs}, exactly as
+     * when a lane waits.
+     */
+    private final int[] handOff;
 
     public Interpreter(Program prog) {
+        this(prog, null);
+    }
+
+    /** An interpreter for mixed mode: see {@link #handOff}. */
+    public Interpreter(Program prog, int[] handOff) {
         this.prog = prog;
+        this.handOff = handOff;
     }
 
     @Override
@@ -75,9 +89,9 @@ public final class Interpreter implements Engine {
                     case MUL_I32 -> { r[code[pc + 1]] = Ops.mulI32(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
                     case DIV_I32 -> { r[code[pc + 1]] = Ops.divI32(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
                     case REM_I32 -> { r[code[pc + 1]] = Ops.remI32(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
-                    case ADD_64 -> { r[code[pc + 1]] = r[code[pc + 2]] + r[code[pc + 3]]; pc += 4; }
-                    case SUB_64 -> { r[code[pc + 1]] = r[code[pc + 2]] - r[code[pc + 3]]; pc += 4; }
-                    case MUL_64 -> { r[code[pc + 1]] = r[code[pc + 2]] * r[code[pc + 3]]; pc += 4; }
+                    case ADD_64 -> { r[code[pc + 1]] = Ops.add64(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
+                    case SUB_64 -> { r[code[pc + 1]] = Ops.sub64(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
+                    case MUL_64 -> { r[code[pc + 1]] = Ops.mul64(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
                     case DIV_U64 -> { r[code[pc + 1]] = Ops.divU64(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
                     case REM_U64 -> { r[code[pc + 1]] = Ops.remU64(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
                     case DIV_I64 -> { r[code[pc + 1]] = Ops.divI64(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
@@ -98,32 +112,32 @@ public final class Interpreter implements Engine {
                     case DIV_F64 -> { r[code[pc + 1]] = Ops.divF64(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
                     case REM_F64 -> { r[code[pc + 1]] = Ops.remF64(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
                     case NEG_I32 -> { r[code[pc + 1]] = Ops.negI32(r[code[pc + 2]]); pc += 3; }
-                    case NEG_I64 -> { r[code[pc + 1]] = -r[code[pc + 2]]; pc += 3; }
+                    case NEG_I64 -> { r[code[pc + 1]] = Ops.negI64(r[code[pc + 2]]); pc += 3; }
                     case NEG_F32 -> { r[code[pc + 1]] = Ops.negF32(r[code[pc + 2]]); pc += 3; }
                     case NEG_F64 -> { r[code[pc + 1]] = Ops.negF64(r[code[pc + 2]]); pc += 3; }
                     case SQRT_F32 -> { r[code[pc + 1]] = Ops.sqrtF32(r[code[pc + 2]]); pc += 3; }
                     case SQRT_F64 -> { r[code[pc + 1]] = Ops.sqrtF64(r[code[pc + 2]]); pc += 3; }
 
-                    case AND -> { r[code[pc + 1]] = r[code[pc + 2]] & r[code[pc + 3]]; pc += 4; }
-                    case OR -> { r[code[pc + 1]] = r[code[pc + 2]] | r[code[pc + 3]]; pc += 4; }
-                    case XOR -> { r[code[pc + 1]] = r[code[pc + 2]] ^ r[code[pc + 3]]; pc += 4; }
+                    case AND -> { r[code[pc + 1]] = Ops.and(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
+                    case OR -> { r[code[pc + 1]] = Ops.or(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
+                    case XOR -> { r[code[pc + 1]] = Ops.xor(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
                     case NOT_U32 -> { r[code[pc + 1]] = Ops.notU32(r[code[pc + 2]]); pc += 3; }
-                    case NOT_64 -> { r[code[pc + 1]] = ~r[code[pc + 2]]; pc += 3; }
-                    case NOT_BOOL -> { r[code[pc + 1]] = r[code[pc + 2]] ^ 1; pc += 3; }
+                    case NOT_64 -> { r[code[pc + 1]] = Ops.not64(r[code[pc + 2]]); pc += 3; }
+                    case NOT_BOOL -> { r[code[pc + 1]] = Ops.notBool(r[code[pc + 2]]); pc += 3; }
                     case SHL_U32 -> { r[code[pc + 1]] = Ops.shlU32(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
                     case SHL_I32 -> { r[code[pc + 1]] = Ops.shlI32(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
-                    case SHL_64 -> { r[code[pc + 1]] = r[code[pc + 2]] << r[code[pc + 3]]; pc += 4; }
+                    case SHL_64 -> { r[code[pc + 1]] = Ops.shl64(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
                     case SHR_U32 -> { r[code[pc + 1]] = Ops.shrU32(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
                     case SHR_I32 -> { r[code[pc + 1]] = Ops.shrI32(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
-                    case SHR_U64 -> { r[code[pc + 1]] = r[code[pc + 2]] >>> r[code[pc + 3]]; pc += 4; }
-                    case SHR_I64 -> { r[code[pc + 1]] = r[code[pc + 2]] >> r[code[pc + 3]]; pc += 4; }
+                    case SHR_U64 -> { r[code[pc + 1]] = Ops.shrU64(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
+                    case SHR_I64 -> { r[code[pc + 1]] = Ops.shrI64(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
 
-                    case EQ -> { r[code[pc + 1]] = r[code[pc + 2]] == r[code[pc + 3]] ? 1 : 0; pc += 4; }
-                    case NE -> { r[code[pc + 1]] = r[code[pc + 2]] != r[code[pc + 3]] ? 1 : 0; pc += 4; }
-                    case LT_S -> { r[code[pc + 1]] = r[code[pc + 2]] < r[code[pc + 3]] ? 1 : 0; pc += 4; }
-                    case LE_S -> { r[code[pc + 1]] = r[code[pc + 2]] <= r[code[pc + 3]] ? 1 : 0; pc += 4; }
-                    case LT_U64 -> { r[code[pc + 1]] = Long.compareUnsigned(r[code[pc + 2]], r[code[pc + 3]]) < 0 ? 1 : 0; pc += 4; }
-                    case LE_U64 -> { r[code[pc + 1]] = Long.compareUnsigned(r[code[pc + 2]], r[code[pc + 3]]) <= 0 ? 1 : 0; pc += 4; }
+                    case EQ -> { r[code[pc + 1]] = Ops.eq(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
+                    case NE -> { r[code[pc + 1]] = Ops.ne(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
+                    case LT_S -> { r[code[pc + 1]] = Ops.ltS(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
+                    case LE_S -> { r[code[pc + 1]] = Ops.leS(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
+                    case LT_U64 -> { r[code[pc + 1]] = Ops.ltU64(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
+                    case LE_U64 -> { r[code[pc + 1]] = Ops.leU64(r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
                     case EQ_F32 -> { r[code[pc + 1]] = Ops.bool(Ops.eqF32(r[code[pc + 2]], r[code[pc + 3]])); pc += 4; }
                     case LT_F32 -> { r[code[pc + 1]] = Ops.bool(Ops.ltF32(r[code[pc + 2]], r[code[pc + 3]])); pc += 4; }
                     case LE_F32 -> { r[code[pc + 1]] = Ops.bool(Ops.leF32(r[code[pc + 2]], r[code[pc + 3]])); pc += 4; }
@@ -162,12 +176,15 @@ public final class Interpreter implements Engine {
                             if (jv != 0) {
                                 JoinRecord j = lane.joins[(int) jv - 1];
                                 int child = code[sb + 2 + ns];
-                                if (!w.claim(j.tasks[child])) {
-                                    j.stolen[child] = true;
-                                    pc = sb + 3 + ns;
-                                    continue;
+                                if (child > 0) {
+                                    if (!w.claim(j.tasks[child])) {
+                                        j.stolen[child] = true;
+                                        pc = sb + 3 + ns;
+                                        continue;
+                                    }
+                                    j.pending.decrementAndGet();
                                 }
-                                j.pending.decrementAndGet();
+                                j.current = child;
                             }
                         } else if (op == JOB && !lane.inJob) {
                             long[] args = new long[na];
@@ -176,7 +193,7 @@ public final class Interpreter implements Engine {
                             lane.pc = sb + 1 + ns;
                             lane.sp = sp;
                             stats.jobs++;
-                            w.startJob(lane, callee, args, code[pc + 2]);
+                            w.startJob(lane, callee, args, code[pc + 2], pc);
                             return;
                         }
                         if (sp + ns + 1 > Layout.LANE_STACK_WORDS) {
@@ -192,6 +209,10 @@ public final class Interpreter implements Engine {
                         f = callee;
                         code = prog.code[f];
                         pc = 0;
+                        if (handOff != null && --handOff[f] < 0) {
+                            handOver(lane, f, 0, sp);
+                            return;
+                        }
                     }
                     case TCALL -> {
                         int na = code[pc + 2];
@@ -201,6 +222,10 @@ public final class Interpreter implements Engine {
                         f = code[pc + 1];
                         code = prog.code[f];
                         pc = 0;
+                        if (handOff != null && --handOff[f] < 0) {
+                            handOver(lane, f, 0, sp);
+                            return;
+                        }
                     }
                     case TCALLC -> {
                         long clo = r[code[pc + 1]];
@@ -212,6 +237,10 @@ public final class Interpreter implements Engine {
                         f = shapes.closureFunction[Layout.ctor(h[(int) clo])];
                         code = prog.code[f];
                         pc = 0;
+                        if (handOff != null && --handOff[f] < 0) {
+                            handOver(lane, f, 0, sp);
+                            return;
+                        }
                     }
                     case RET -> {
                         long v = r[code[pc + 1]];
@@ -237,6 +266,10 @@ public final class Interpreter implements Engine {
                             for (int i = 0; i < ns; i++) r[code[sb + 1 + i]] = st[sp + i];
                             r[code[at + 2]] = v;
                             pc = sb + 1 + ns + (code[at] == FCALL ? 2 : 0);
+                            if (handOff != null && handOff[f] < 0) {
+                                handOver(lane, f, pc, sp);
+                                return;
+                            }
                             break;
                         }
                     }
@@ -244,7 +277,7 @@ public final class Interpreter implements Engine {
                         int k = code[pc + 2];
                         stats.forks += k;
                         if (w.parallel()) {
-                            r[code[pc + 1]] = publishChildren(lane, w, r, code, pc, k);
+                            r[code[pc + 1]] = publishChildren(prog, lane, w, r, code, pc, k, f, sp);
                         } else {
                             r[code[pc + 1]] = 0;
                         }
@@ -264,8 +297,17 @@ public final class Interpreter implements Engine {
                                     return;
                                 }
                             }
-                            for (int i = 1; i < k; i++) if (j.stolen[i]) r[code[pc + 3 + i]] = j.results[i];
                             lane.joinDepth--;
+                            for (int i = 1; i < k; i++) {
+                                if (j.failures[i] != null) {
+                                    // The first failed child in the group's order is the group's failure.
+                                    lane.function = f;
+                                    lane.pc = pc;
+                                    lane.sp = sp;
+                                    throw j.failures[i].under(Backtrace.of(prog, heap.words, f, j.callPc[i], st, sp));
+                                }
+                            }
+                            for (int i = 1; i < k; i++) if (j.stolen[i]) r[code[pc + 3 + i]] = j.results[i];
                         }
                         pc += 3 + k;
                     }
@@ -294,25 +336,21 @@ public final class Interpreter implements Engine {
                         pc += 5 + n;
                     }
                     case GET -> { r[code[pc + 1]] = h[(int) r[code[pc + 2]] + 1 + code[pc + 3]]; pc += 4; }
-                    case DUP -> {
-                        long v = r[code[pc + 1]];
-                        if (v >= Layout.HEAP_BASE) {
-                            long hd = h[(int) v];
-                            if (hd >= RC_ONE) h[(int) v] = hd + RC_ONE;
-                            else if (hd < 0) alloc.dup(v);
-                        }
-                        pc += 2;
-                    }
+                    case DUP -> { Allocator.dup(alloc, h, r[code[pc + 1]]); pc += 2; }
                     case DROP -> {
                         long v = r[code[pc + 1]];
-                        if (v >= Layout.HEAP_BASE) {
-                            long hd = h[(int) v];
-                            if (hd >= 2 * RC_ONE) h[(int) v] = hd - RC_ONE;
-                            else alloc.drop(v);
+                        if (!Allocator.dropFast(h, v)) {
+                            // Freeing may wait for another worker's heap growth: reload the array.
+                            alloc.drop(v);
+                            h = heap.words;
                         }
                         pc += 2;
                     }
-                    case FREE -> { alloc.freeToken(r[code[pc + 1]]); pc += 2; }
+                    case FREE -> {
+                        alloc.freeToken(r[code[pc + 1]]);
+                        h = heap.words;
+                        pc += 2;
+                    }
                     case ISUNIQ -> { r[code[pc + 1]] = alloc.isUnique(r[code[pc + 2]]) ? 1 : 0; pc += 3; }
 
                     case ANEW -> {
@@ -325,14 +363,7 @@ public final class Interpreter implements Engine {
                         h = heap.words;
                         pc += 3;
                     }
-                    case AGET -> {
-                        long a = r[code[pc + 2]];
-                        long i = r[code[pc + 3]];
-                        long len = h[(int) a + 1];
-                        if (i >= len) throw Ops.indexOutOfRange(i, len);
-                        r[code[pc + 1]] = h[(int) (a + 2 + i)];
-                        pc += 4;
-                    }
+                    case AGET -> { r[code[pc + 1]] = ArrayCells.get(h, r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
                     case ASET -> {
                         r[code[pc + 1]] = ArrayCells.set(alloc, r[code[pc + 2]], r[code[pc + 3]], r[code[pc + 4]]);
                         h = heap.words;
@@ -357,6 +388,9 @@ public final class Interpreter implements Engine {
                 }
             }
         } catch (VmError e) {
+            lane.function = f;
+            lane.pc = pc;
+            lane.sp = sp;
             throw new ProgramFailure(e.getMessage(), Backtrace.of(prog, heap.words, f, pc, st, sp));
         } finally {
             stats.steps += slices * SLICE + (SLICE - budget);
@@ -365,16 +399,29 @@ public final class Interpreter implements Engine {
         }
     }
 
+    /** Stops the loop for mixed mode: the lane continues at {@code (f, pc)} in the other engine. */
+    private static void handOver(Lane lane, int f, int pc, int sp) {
+        lane.function = f;
+        lane.pc = pc;
+        lane.sp = sp;
+        lane.handoff = true;
+    }
+
     /**
      * Publishes a fork group's children 2..k as tasks other workers may take, and returns the
      * group's join handle. Their arguments become reachable from another thread, so they are
      * marked shared first.
      */
-    private long publishChildren(Lane lane, Worker w, long[] r, int[] code, int pc, int k) {
-        JoinRecord j = new JoinRecord(lane, k);
+    static long publishChildren(Program prog, Lane lane, Worker w, long[] r, int[] code, int pc, int k, int f, int sp) {
+        int[] callPc = new int[k];
         int p = pc + 3;
-        p = p + 6 + code[p + 4] + code[p + 5 + code[p + 4]]; // skip the first child's CALL
+        for (int child = 0; child < k; child++) {
+            callPc[child] = p;
+            p = p + 8 + code[p + 4] + code[p + 5 + code[p + 4]];
+        }
+        JoinRecord j = new JoinRecord(lane, k, f, callPc, sp);
         for (int child = 1; child < k; child++) {
+            p = callPc[child];
             int na = code[p + 4];
             int callee = code[p + 3];
             boolean[] refs = prog.paramIsRef[callee];
@@ -384,8 +431,6 @@ public final class Interpreter implements Engine {
                 if (refs[i]) w.alloc.markShared(args[i]);
             }
             j.tasks[child] = new Task.Child(j, child, callee, args, lane.inJob);
-            int ns = code[p + 5 + na];
-            p = p + 6 + na + ns + 2;
         }
         for (int child = k - 1; child >= 1; child--) w.publish(j.tasks[child]);
         return lane.pushJoin(j);

@@ -17,6 +17,8 @@ public final class Lane {
     public int pc;
     /** The lane runs inside a job: a nested {@code job} is an ordinary call. */
     public boolean inJob;
+    /** Set by an engine that stopped because another engine must continue the lane (mixed mode). */
+    public boolean handoff;
     /** The highest stack pointer reached. */
     public int peakSp;
 
@@ -26,6 +28,9 @@ public final class Lane {
 
     /** What happens to this lane's result when it returns into its bottom exit frame. */
     Completion completion;
+
+    /** A failure waiting for earlier fork children to deliver before it is reported. */
+    ProgramFailure pendingFailure;
 
     public Lane(int registers) {
         this.regs = new long[registers];
@@ -40,7 +45,9 @@ public final class Lane {
         peakSp = sp;
         joinDepth = 0;
         completion = null;
+        pendingFailure = null;
         inJob = false;
+        handoff = false;
     }
 
     int pushJoin(JoinRecord j) {

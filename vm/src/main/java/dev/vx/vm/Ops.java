@@ -73,26 +73,70 @@ public final class Ops {
     public static double f64(long w) { return Double.longBitsToDouble(w); }
     public static long w64(double d) { return Double.doubleToRawLongBits(d); }
 
-    public static long addF32(long a, long b) { return w32(f32(a) + f32(b)); }
-    public static long subF32(long a, long b) { return w32(f32(a) - f32(b)); }
-    public static long mulF32(long a, long b) { return w32(f32(a) * f32(b)); }
-    public static long divF32(long a, long b) { return w32(f32(a) / f32(b)); }
-    public static long remF32(long a, long b) { return w32(f32(a) % f32(b)); }
+    // F32 and F64 registers may live unboxed in float/double form (the JIT keeps them in JVM
+    // float and double locals); the word forms below are defined by the typed ones, so both
+    // engines share one implementation. Bits are preserved exactly (raw conversions).
+    public static float addF32(float a, float b) { return a + b; }
+    public static float subF32(float a, float b) { return a - b; }
+    public static float mulF32(float a, float b) { return a * b; }
+    public static float divF32(float a, float b) { return a / b; }
+    public static float remF32(float a, float b) { return a % b; }
+    public static float negF32(float a) { return Float.intBitsToFloat(Float.floatToRawIntBits(a) ^ 0x8000_0000); }
+    public static float sqrtF32(float a) { return (float) Math.sqrt(a); }
+    public static double addF64(double a, double b) { return a + b; }
+    public static double subF64(double a, double b) { return a - b; }
+    public static double mulF64(double a, double b) { return a * b; }
+    public static double divF64(double a, double b) { return a / b; }
+    public static double remF64(double a, double b) { return a % b; }
+    public static double negF64(double a) { return Double.longBitsToDouble(Double.doubleToRawLongBits(a) ^ Long.MIN_VALUE); }
+    public static double sqrtF64(double a) { return Math.sqrt(a); }
+    public static boolean eqF32(float a, float b) { return a == b; }
+    public static boolean ltF32(float a, float b) { return a < b; }
+    public static boolean leF32(float a, float b) { return a <= b; }
+    public static boolean eqF64(double a, double b) { return a == b; }
+    public static boolean ltF64(double a, double b) { return a < b; }
+    public static boolean leF64(double a, double b) { return a <= b; }
+
+    public static long addF32(long a, long b) { return w32(addF32(f32(a), f32(b))); }
+    public static long subF32(long a, long b) { return w32(subF32(f32(a), f32(b))); }
+    public static long mulF32(long a, long b) { return w32(mulF32(f32(a), f32(b))); }
+    public static long divF32(long a, long b) { return w32(divF32(f32(a), f32(b))); }
+    public static long remF32(long a, long b) { return w32(remF32(f32(a), f32(b))); }
     public static long negF32(long a) { return a ^ 0x8000_0000L; }
-    public static long sqrtF32(long a) { return w32((float) Math.sqrt(f32(a))); }
-    public static long addF64(long a, long b) { return w64(f64(a) + f64(b)); }
-    public static long subF64(long a, long b) { return w64(f64(a) - f64(b)); }
-    public static long mulF64(long a, long b) { return w64(f64(a) * f64(b)); }
-    public static long divF64(long a, long b) { return w64(f64(a) / f64(b)); }
-    public static long remF64(long a, long b) { return w64(f64(a) % f64(b)); }
+    public static long sqrtF32(long a) { return w32(sqrtF32(f32(a))); }
+    public static long addF64(long a, long b) { return w64(addF64(f64(a), f64(b))); }
+    public static long subF64(long a, long b) { return w64(subF64(f64(a), f64(b))); }
+    public static long mulF64(long a, long b) { return w64(mulF64(f64(a), f64(b))); }
+    public static long divF64(long a, long b) { return w64(divF64(f64(a), f64(b))); }
+    public static long remF64(long a, long b) { return w64(remF64(f64(a), f64(b))); }
     public static long negF64(long a) { return a ^ Long.MIN_VALUE; }
-    public static long sqrtF64(long a) { return w64(Math.sqrt(f64(a))); }
-    public static boolean eqF32(long a, long b) { return f32(a) == f32(b); }
-    public static boolean ltF32(long a, long b) { return f32(a) < f32(b); }
-    public static boolean leF32(long a, long b) { return f32(a) <= f32(b); }
-    public static boolean eqF64(long a, long b) { return f64(a) == f64(b); }
-    public static boolean ltF64(long a, long b) { return f64(a) < f64(b); }
-    public static boolean leF64(long a, long b) { return f64(a) <= f64(b); }
+    public static long sqrtF64(long a) { return w64(sqrtF64(f64(a))); }
+    public static boolean eqF32(long a, long b) { return eqF32(f32(a), f32(b)); }
+    public static boolean ltF32(long a, long b) { return ltF32(f32(a), f32(b)); }
+    public static boolean leF32(long a, long b) { return leF32(f32(a), f32(b)); }
+    public static boolean eqF64(long a, long b) { return eqF64(f64(a), f64(b)); }
+    public static boolean ltF64(long a, long b) { return ltF64(f64(a), f64(b)); }
+    public static boolean leF64(long a, long b) { return leF64(f64(a), f64(b)); }
+
+    // ---- 64-bit words, logic and word comparisons (results of comparisons are Bool words)
+    public static long add64(long a, long b) { return a + b; }
+    public static long sub64(long a, long b) { return a - b; }
+    public static long mul64(long a, long b) { return a * b; }
+    public static long negI64(long a) { return -a; }
+    public static long and(long a, long b) { return a & b; }
+    public static long or(long a, long b) { return a | b; }
+    public static long xor(long a, long b) { return a ^ b; }
+    public static long not64(long a) { return ~a; }
+    public static long notBool(long a) { return a ^ 1; }
+    public static long shl64(long a, long b) { return a << b; }
+    public static long shrU64(long a, long b) { return a >>> b; }
+    public static long shrI64(long a, long b) { return a >> b; }
+    public static long eq(long a, long b) { return a == b ? 1 : 0; }
+    public static long ne(long a, long b) { return a != b ? 1 : 0; }
+    public static long ltS(long a, long b) { return a < b ? 1 : 0; }
+    public static long leS(long a, long b) { return a <= b ? 1 : 0; }
+    public static long ltU64(long a, long b) { return Long.compareUnsigned(a, b) < 0 ? 1 : 0; }
+    public static long leU64(long a, long b) { return Long.compareUnsigned(a, b) <= 0 ? 1 : 0; }
 
     // ---- shifts: the count is taken modulo the width
     public static long shlU32(long a, long b) { return (a << (b & 31)) & U32_MASK; }

@@ -19,6 +19,8 @@ public final class Program {
     public final Shapes shapes;
     /** By function: pre-decoded code. */
     final int[][] code;
+    /** By function and instruction index: the instruction's code position (one more entry: the code's length). */
+    final int[][] insnPos;
     /** By function and code position: the source line (only instruction starts are meaningful). */
     final int[][] lines;
     /** By function and site: the code position of the call instruction. */
@@ -37,6 +39,7 @@ public final class Program {
         this.shapes = new Shapes(module);
         int n = module.functions().size();
         code = new int[n][];
+        insnPos = new int[n][];
         lines = new int[n][];
         sitePos = new int[n][];
         siteFrameWords = new int[n][];
@@ -104,7 +107,7 @@ public final class Program {
                 childrenSeen = 0;
             } else if (op.isCallSite()) {
                 len += 1; // the site ordinal
-                if (op == Opcode.CALL && childrenSeen >= 0 && childrenSeen++ > 0) len += 2; // FCALL's join register and child index
+                if (op == Opcode.CALL && childrenSeen >= 0) len += 2; // FCALL's join register and child index
             } else if (op == Opcode.SWITCH || op == Opcode.PRIM || op == Opcode.ANEW || op == Opcode.AEMPTY) {
                 len += 1; // the first constructor id (of the scrutinee's / the result's type)
             } else if (op == Opcode.JOIN) {
@@ -141,11 +144,10 @@ public final class Program {
                 int saves = in.list(3).length;
                 sfw[site] = saves + 1;
                 boolean child = op == Opcode.CALL && forkChild >= 0;
-                boolean laterChild = child && forkChild > 0;
-                out[at] = laterChild ? Code.FCALL : op.ordinal();
+                out[at] = child ? Code.FCALL : op.ordinal();
                 out[at + 1] = site;
                 System.arraycopy(o, 0, out, at + 2, o.length);
-                if (laterChild) {
+                if (child) {
                     out[at + 2 + o.length] = forkReg;
                     out[at + 3 + o.length] = forkChild;
                 }
@@ -209,6 +211,7 @@ public final class Program {
             }
         }
         code[f] = out;
+        insnPos[f] = pos;
         lines[f] = ln;
         sitePos[f] = sp;
         siteFrameWords[f] = sfw;

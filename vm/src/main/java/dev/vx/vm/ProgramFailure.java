@@ -13,4 +13,11 @@ public final class ProgramFailure extends RuntimeException {
         super(message, null, false, false);
         this.backtrace = backtrace;
     }
+
+    /** This failure seen from a caller: its frames, then the caller's. */
+    ProgramFailure under(List<Backtrace.Entry> callerFrames) {
+        List<Backtrace.Entry> all = new java.util.ArrayList<>(backtrace);
+        all.addAll(callerFrames);
+        return new ProgramFailure(getMessage(), all);
+    }
 }

@@ -33,7 +33,7 @@ public final class Vm {
             }
             prog.loadStrings(heap);
             sched = new Scheduler(Math.max(1, opts.threads()), prog.maxRegisters, heap, prog.shapes, host,
-                    () -> new Interpreter(prog));
+                    engines(opts, prog));
             sched.program = prog;
             sched.device = device;
             long result = sched.run(module.entry());
@@ -82,6 +82,15 @@ public final class Vm {
         return status;
     }
 
+    /** One engine per worker: {@code --engine jit} shares one JIT (its compiled code) between them. */
+    static java.util.function.Supplier<Engine> engines(VmOptions opts, Program prog) {
+        if ("jit".equals(opts.engine())) {
+            dev.vx.vm.jit.Jit jit = new dev.vx.vm.jit.Jit(prog);
+            return () -> new dev.vx.vm.jit.JitEngine(jit);
+        }
+        return () -> new Interpreter(prog);
+    }
+
     static void printStats(Host host, VmOptions opts, Scheduler sched, Heap heap, long start) {
         Stats s = sched.totals();
         long allocated = 0, freed = 0, peak = 0;
@@ -108,6 +117,7 @@ public final class Vm {
         m.put("heap_freed_words", freed);
         m.put("heap_footprint_words", heap.topWords());
         m.put("heap_capacity_words", heap.capacityBytes() / 8);
+        sched.workers[0].engine.addStats(m);
         if (sched.device != null) m.putAll(sched.device.stats());
         m.forEach((k, v) -> host.err().println(k + ": " + v));
     }

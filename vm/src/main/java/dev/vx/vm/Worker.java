@@ -62,10 +62,17 @@ public final class Worker {
     }
 
     /** Runs {@code function(args)} as a job on a lane of its own; the host lane waits. */
-    void startJob(Lane host, int function, long[] args, int register) {
+    void startJob(Lane host, int function, long[] args, int register, int jobPc) {
         JobDevice device = sched.device;
         if (device != null) {
-            java.util.OptionalLong r = device.run(this, sched.program, function, args);
+            java.util.OptionalLong r;
+            try {
+                r = device.run(this, sched.program, function, args);
+            } catch (ProgramFailure f) {
+                // The job's frames, then the host's at the job: what a CPU job reports.
+                throw f.under(Backtrace.of(sched.program, alloc.heap().words, host.function, jobPc, host.stack,
+                        host.sp));
+            }
             if (r.isPresent()) {
                 host.regs[register] = r.getAsLong();
                 deque.push(new Task.Resume(host));
@@ -77,7 +84,7 @@ public final class Worker {
         job.function = function;
         job.pc = 0;
         System.arraycopy(args, 0, job.regs, 0, args.length);
-        job.completion = new Completion.JobDone(host, register);
+        job.completion = new Completion.JobDone(host, register, jobPc);
         deque.push(new Task.Resume(job));
     }
 
@@ -93,27 +100,112 @@ public final class Worker {
             deque.push(new Task.Resume(d.host()));
         } else if (c instanceof Completion.ChildDone d) {
             d.join().results[d.child()] = value;
-            if (d.join().pending.decrementAndGet() == 0) {
-                deque.push(new Task.Resume(d.join().parent));
-                sched.signalWork();
-            }
+            deliverChild(d.join(), d.child(), null);
         }
         spareLanes.push(lane);
     }
 
+    /** A stolen child's outcome reaches its group: resume the parent if it waits for it. */
+    private void deliverChild(JoinRecord j, int child, ProgramFailure failure) {
+        Lane waiting;
+        synchronized (j) {
+            j.failures[child] = failure;
+            j.delivered[child] = true;
+            waiting = j.waiting;
+            j.waiting = null;
+        }
+        if (waiting != null) push(new Task.Resume(waiting));
+        if (j.pending.decrementAndGet() == 0) push(new Task.Resume(j.parent));
+    }
+
+    private void push(Task t) {
+        deque.push(t);
+        sched.signalWork();
+    }
+
+    /**
+     * A lane failed. Its failure is reported as a sequential run would report it: if a fork
+     * group the lane is inside has an earlier child that ran on another lane, that child
+     * comes first in program order — so wait until it has delivered, and if it failed, report
+     * its failure instead (outer groups first: their earlier children precede everything
+     * inside). Then the failure goes where the lane's result would have gone.
+     */
+    void failed(Lane lane, ProgramFailure failure) {
+        lane.pendingFailure = null;
+        for (int g = 0; g < lane.joinDepth; g++) {
+            JoinRecord j = lane.joins[g];
+            synchronized (j) {
+                for (int child = 1; child < j.current; child++) {
+                    if (!j.stolen[child]) continue;
+                    if (!j.delivered[child]) {
+                        lane.pendingFailure = failure; // resumed by deliverChild
+                        j.waiting = lane;
+                        return;
+                    }
+                    if (j.failures[child] != null) {
+                        failure = j.failures[child].under(groupFrames(lane, j, child, failure));
+                        lane.joinDepth = g;
+                        break;
+                    }
+                }
+            }
+        }
+        report(lane, failure);
+    }
+
+    /** The parent's frames at the call of {@code child}, for a failure that happened there. */
+    private java.util.List<Backtrace.Entry> groupFrames(Lane lane, JoinRecord j, int child, ProgramFailure later) {
+        Program prog = sched.program;
+        long[] heap = alloc.heap().words;
+        if (j.stackBelowUnchanged()) {
+            return Backtrace.of(prog, heap, j.parentFunction, j.callPc[child], lane.stack, j.sp);
+        }
+        // The stack below the group spilled since the fork, so the group's frames are no longer
+        // at a known position: use the later failure's trace without its innermost frame, which
+        // has the same frames below the group (and possibly a few of that later child's).
+        java.util.List<Backtrace.Entry> t = later.backtrace;
+        return t.subList(Math.min(t.size(), 1), t.size());
+    }
+
+    private void report(Lane lane, ProgramFailure failure) {
+        Completion c = lane.completion;
+        if (c instanceof Completion.ChildDone d) {
+            deliverChild(d.join(), d.child(), failure);
+            spareLanes.push(lane);
+        } else if (c instanceof Completion.JobDone d) {
+            Lane host = d.host();
+            failed(host, failure.under(Backtrace.of(sched.program, alloc.heap().words, host.function, d.jobPc(),
+                    host.stack, host.sp)));
+        } else {
+            throw failure; // the program's own lane: the run ends with this failure
+        }
+    }
+
+
     void execute(Task t) {
+        Lane lane;
         if (t instanceof Task.Resume r) {
-            engine.run(r.lane(), this);
-        } else if (t instanceof Task.Child c) {
-            Lane lane = newLane();
+            lane = r.lane();
+            if (lane.pendingFailure != null) {
+                failed(lane, lane.pendingFailure);
+                return;
+            }
+        } else {
+            Task.Child c = (Task.Child) t;
+            lane = newLane();
             lane.inJob = c.inJob();
             lane.function = c.function();
             lane.pc = 0;
             System.arraycopy(c.args(), 0, lane.regs, 0, c.args().length);
             lane.completion = new Completion.ChildDone(c.join(), c.child());
+        }
+        try {
             engine.run(lane, this);
+        } catch (ProgramFailure f) {
+            failed(lane, f);
         }
     }
+
 
     /** The worker's loop: until the program is done or has failed. */
     void loop() {
