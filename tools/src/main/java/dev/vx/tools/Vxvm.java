@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
  */
 @Command(name = "vxvm", mixinStandardHelpOptions = true, versionProvider = Vxvm.Version.class,
         description = "The Vx toolchain: compile, inspect and run Vx programs.",
-        subcommands = {RunCommand.class, CompileCommand.class, DisasmCommand.class, VerifyCommand.class,
+        subcommands = {RunCommand.class, CompileCommand.class, BenchCommand.class, DisasmCommand.class, VerifyCommand.class,
                 DevicesCommand.class, CommandLine.HelpCommand.class})
 public final class Vxvm implements Runnable {
     private static PrintStream out;
