@@ -140,6 +140,27 @@ class JitTest {
     }
 
     @Test
+    void aLaterRunOfTheSameLoadedModuleReusesItsCode() throws Exception {
+        Map<String, String> mode = Map.of("vx.jit.threshold", "7"); // a key no other test uses
+        Module m = fixture("attention");
+        List<String> args = List.of("128", "4");
+        Run first = run(m, one().withEngine("jit"), args, mode);
+        Run second = run(m, one().withEngine("jit"), args, mode);
+        Run reloaded = run(fixture("attention"), one().withEngine("jit"), args, mode);
+        long compiled = Long.parseLong(first.stats().get("jit_compiled"));
+        assertTrue(compiled >= 5, first.stats().toString());
+        assertEquals("0", second.stats().get("jit_compiled"), second.stats().toString());
+        assertEquals(String.valueOf(compiled), second.stats().get("jit_cached"), second.stats().toString());
+        // Another load of the same bytes is another module: its code is generated again.
+        assertEquals(String.valueOf(compiled), reloaded.stats().get("jit_compiled"), reloaded.stats().toString());
+        for (Run r : List.of(second, reloaded)) {
+            assertEquals(first.out(), r.out());
+            assertEquals(first.err(), r.err());
+            assertEquals(comparable(first.stats()), comparable(r.stats()));
+        }
+    }
+
+    @Test
     void heapExhaustionAgrees() throws Exception {
         List<Run> r = parity(fixture("oom_list"), one().withHeap(16L << 20), List.of(), MODES);
         assertEquals(Vm.OUT_OF_MEMORY, r.get(0).status());
@@ -208,7 +229,8 @@ class JitTest {
         for (Run r : parity(m, one(), List.of(), MODES)) {
             assertEquals("1", r.stats().get("jit_fallbacks"), r.stats().toString());
             assertTrue(r.stats().get("jit_fallback big").contains("64 KiB"), r.stats().toString());
-            assertTrue(Integer.parseInt(r.stats().get("jit_compiled")) >= 1, r.stats().toString());
+            assertTrue(Integer.parseInt(r.stats().get("jit_compiled")) + Integer.parseInt(r.stats().get("jit_cached")) >= 1,
+                    r.stats().toString());
         }
     }
 

@@ -70,7 +70,7 @@ final class FunctionCompiler {
     /** A closure call dispatches statically over at most this many shapes of its type. */
     static final int MAX_SHAPES = 16;
 
-    private final Jit jit;
+    private final JitCode jit;
     private final Module m;
     private final int fn;
     private final FunctionDesc fd;
@@ -111,7 +111,7 @@ final class FunctionCompiler {
     private int holes;
     private final Map<Integer, Label> pollStubs = new HashMap<>();
 
-    FunctionCompiler(Jit jit, int f) {
+    FunctionCompiler(JitCode jit, int f) {
         this.jit = jit;
         this.m = jit.module;
         this.fn = f;
@@ -356,7 +356,7 @@ final class FunctionCompiler {
     }
 
     /** The class of a function the interpreter runs: its {@code run} hands the call to the dispatcher. */
-    static byte[] stub(Jit jit, int f) {
+    static byte[] stub(JitCode jit, int f) {
         Module m = jit.module;
         FunctionDesc fd = m.function(f);
         String owner = JitLoader.internalName(f);

@@ -1,7 +1,7 @@
 package dev.vx.vm.jit;
 
 /**
- * Defines the classes of one program's compiled functions, on demand: compiled code calls a
+ * Defines the classes of one module's compiled functions ({@link JitCode}), on demand: compiled code calls a
  * function through its class, so the JVM asks for that class the first time the call runs,
  * and the class is generated then. Classes outside the generated package come from the VM's
  * own loader.
@@ -14,9 +14,9 @@ public final class JitLoader extends ClassLoader {
         registerAsParallelCapable();
     }
 
-    private final Jit jit;
+    private final JitCode jit;
 
-    JitLoader(Jit jit) {
+    JitLoader(JitCode jit) {
         super(JitLoader.class.getClassLoader());
         this.jit = jit;
     }
