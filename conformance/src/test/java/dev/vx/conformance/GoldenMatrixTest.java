@@ -22,7 +22,8 @@ import org.junit.jupiter.api.TestFactory;
  * stdout must be exactly the expected ones and its stderr must contain every
  * {@code stderr-contains} fragment. Programs whose expectation is a compile error are
  * checked once, against the compiler. An engine that cannot run here is one skipped test
- * that prints why.
+ * that prints why. Every run has {@code --stats}, and a run that ends well must have freed
+ * every heap word it allocated.
  */
 class GoldenMatrixTest {
     static final Duration TIME_LIMIT = Duration.ofSeconds(120);
@@ -67,8 +68,27 @@ class GoldenMatrixTest {
         }
         Compiler.Result r = compile(p);
         assertNotNull(r.module(), p.relative() + " does not compile:\n" + r.diagnostics());
-        RunResult run = engine.run(r.module(), p.flags(), p.args(), TIME_LIMIT);
+        RunResult run = InProcessVm.run(r.module(), RunFlags.apply(engine.options(), p.flags()).withStats(true),
+                p.args(), TIME_LIMIT);
         assertGolden(p, run);
+        if (run.status() == 0) assertNoLeak(p, run);
+    }
+
+    /**
+     * A run that ends well has freed every word it allocated: the VM drops the entry's result,
+     * so any difference is a cell the compiler's dup/drop or an engine's RC lost track of.
+     */
+    static void assertNoLeak(GoldenProgram p, RunResult run) {
+        long allocated = stat(run, "heap_allocated_words");
+        long freed = stat(run, "heap_freed_words");
+        assertEquals(allocated, freed, () -> p.relative() + ": heap words allocated but never freed (a leak)\n"
+                + run.describe());
+    }
+
+    private static long stat(RunResult run, String name) {
+        return run.stderr().lines().filter(l -> l.startsWith(name + ": ")).findFirst()
+                .map(l -> Long.parseLong(l.substring(name.length() + 2).trim()))
+                .orElseThrow(() -> new AssertionError("no " + name + " in --stats:\n" + run.describe()));
     }
 
     /** Status, exact stdout and every stderr fragment. */
