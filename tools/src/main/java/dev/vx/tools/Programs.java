@@ -26,7 +26,7 @@ final class Programs {
             try {
                 return Vxb.load(file);
             } catch (BytecodeException e) {
-                throw new Vxvm.UsageError(file + ": " + e.getMessage());
+                throw new Vxvm.UsageError(e.getMessage()); // it starts with the path
             }
         }
         return compile(file, false);

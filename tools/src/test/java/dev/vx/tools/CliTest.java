@@ -95,6 +95,7 @@ class CliTest {
             assertEquals(2, r.status(), cmd);
             r.oneLine();
             assertTrue(r.err().startsWith("vxvm: " + bad), r.err());
+            assertEquals(r.err().indexOf(bad.toString()), r.err().lastIndexOf(bad.toString()), "the path once: " + r.err());
         }
     }
 
