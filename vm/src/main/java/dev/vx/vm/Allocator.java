@@ -71,16 +71,24 @@ public final class Allocator {
 
     /** Returns a cell's memory (of {@code words} words, as allocated) to the free lists. */
     public void release(long addr, int words) {
+        release(heap.words, addr, words);
+    }
+
+    /**
+     * {@link #release(long, int)} with {@code h}, the current heap array; returns the heap
+     * array after it (releasing a large cell may wait for a growth of the heap).
+     */
+    private long[] release(long[] h, long addr, int words) {
         freedWords += words;
         if (words <= SMALL_MAX) {
-            long[] h = heap.words;
             h[(int) addr] = Layout.header(0, Layout.KIND_FREE, 0);
             h[(int) addr + 1] = freeHead[words];
             freeHead[words] = addr;
             if (++freeCount[words] >= 2 * BATCH) giveBatch(words);
-        } else {
-            heap.releaseLarge(largeClass(words), addr);
+            return h;
         }
+        heap.releaseLarge(largeClass(words), addr);
+        return heap.words;
     }
 
     private static int largeClass(int words) {
@@ -295,7 +303,8 @@ public final class Allocator {
 
     public void drop(long v) {
         if (v < Layout.HEAP_BASE) return;
-        if (decrement(heap.words, v)) freeCascade(v);
+        long[] h = heap.words;
+        if (decrement(h, v)) freeCascade(h, v);
     }
 
     /** Decrements; true when the count reached zero (the caller frees the cell). */
@@ -316,10 +325,9 @@ public final class Allocator {
      * exactly the order of a plain stack, but a chain (a list's tail, a tree's last child) and
      * a cell without references never touch the work list.
      */
-    private void freeCascade(long v) {
+    private void freeCascade(long[] h, long v) {
         long c = v;
         while (true) {
-            long[] h = heap.words;
             long hd = h[(int) c];
             int kind = Layout.ctor(hd);
             long next = 0;
@@ -346,7 +354,7 @@ public final class Allocator {
             } else {
                 words = cellWords(h, c);
             }
-            release(c, words);
+            h = release(h, c, words);
             if (next != 0) c = next;
             else if (pending.isEmpty()) return;
             else c = pending.pop();
@@ -355,7 +363,10 @@ public final class Allocator {
 
     /** Releases a reuse token's memory without touching its fields (0: nothing). */
     public void freeToken(long token) {
-        if (token != 0) release(token, cellWords(heap.words, token));
+        if (token != 0) {
+            long[] h = heap.words;
+            release(h, token, cellWords(h, token));
+        }
     }
 
     /** The value is a cell that nobody else references. */
