@@ -28,10 +28,9 @@ public final class Allocator {
     private long bumpEnd;
     private final LongStack pending = new LongStack();
 
-    // Statistics (exact for this worker).
+    // Statistics (exact for this worker). The words live now are allocatedWords - freedWords.
     long allocatedWords;
     long freedWords;
-    long liveWords;
     long peakLiveWords;
 
     public Allocator(Heap heap, Shapes shapes, SharedPool pool) {
@@ -44,13 +43,15 @@ public final class Allocator {
 
     /** Returns the address of {@code words} free words (at least 2). May grow or exhaust the heap. */
     public long allocate(int words) {
-        allocatedWords += words;
-        liveWords += words;
-        if (liveWords > peakLiveWords) peakLiveWords = liveWords;
+        long allocated = allocatedWords + words;
+        allocatedWords = allocated;
+        if (allocated - freedWords > peakLiveWords) peakLiveWords = allocated - freedWords;
         if (words <= SMALL_MAX) {
             long a = freeHead[words];
-            if (a == 0 && pool.hasBatch(words)) takeBatch(words);
-            a = freeHead[words];
+            if (a == 0 && pool.hasBatch(words)) {
+                takeBatch(words);
+                a = freeHead[words];
+            }
             if (a != 0) {
                 freeHead[words] = heap.words[(int) a + 1];
                 freeCount[words]--;
@@ -70,17 +71,24 @@ public final class Allocator {
 
     /** Returns a cell's memory (of {@code words} words, as allocated) to the free lists. */
     public void release(long addr, int words) {
+        release(heap.words, addr, words);
+    }
+
+    /**
+     * {@link #release(long, int)} with {@code h}, the current heap array; returns the heap
+     * array after it (releasing a large cell may wait for a growth of the heap).
+     */
+    private long[] release(long[] h, long addr, int words) {
         freedWords += words;
-        liveWords -= words;
         if (words <= SMALL_MAX) {
-            long[] h = heap.words;
             h[(int) addr] = Layout.header(0, Layout.KIND_FREE, 0);
             h[(int) addr + 1] = freeHead[words];
             freeHead[words] = addr;
             if (++freeCount[words] >= 2 * BATCH) giveBatch(words);
-        } else {
-            heap.releaseLarge(largeClass(words), addr);
+            return h;
         }
+        heap.releaseLarge(largeClass(words), addr);
+        return heap.words;
     }
 
     private static int largeClass(int words) {
@@ -126,9 +134,39 @@ public final class Allocator {
 
     /** A new cell with count 1 and the given header fields; the caller writes the fields. */
     public long newCell(int ctor, int fields) {
-        long a = allocate(cellWords(fields));
+        int words = cellWords(fields);
+        long a = freeHead[words];
+        if (a != 0) {
+            // The common case of allocate (a free cell of the size at hand), with one read of
+            // the heap array for the link and the header.
+            long allocated = allocatedWords + words;
+            allocatedWords = allocated;
+            if (allocated - freedWords > peakLiveWords) peakLiveWords = allocated - freedWords;
+            long[] h = heap.words;
+            freeHead[words] = h[(int) a + 1];
+            freeCount[words]--;
+            h[(int) a] = Layout.header(1, ctor, fields);
+            return a;
+        }
+        a = allocate(words);
         heap.words[(int) a] = Layout.header(1, ctor, fields);
         return a;
+    }
+
+    /** A new cell of one field, {@code a} (count 1). */
+    public long new1(int ctor, long a) {
+        long c = newCell(ctor, 1);
+        heap.words[(int) c + 1] = a;
+        return c;
+    }
+
+    /** A new cell of two fields. */
+    public long new2(int ctor, long a, long b) {
+        long c = newCell(ctor, 2);
+        long[] h = heap.words;
+        h[(int) c + 1] = a;
+        h[(int) c + 2] = b;
+        return c;
     }
 
     /** A new variable-sized cell ({@code kind} string/array/spill) with {@code payload} words after the length word. */
@@ -182,10 +220,10 @@ public final class Allocator {
 
     /** Adds what a device job allocated and freed; {@code peakDelta} is its highest live words above the start. */
     public void accountDevice(long allocated, long freed, long peakDelta) {
+        long live = allocatedWords - freedWords;
+        if (live + peakDelta > peakLiveWords) peakLiveWords = live + peakDelta;
         allocatedWords += allocated;
         freedWords += freed;
-        if (liveWords + peakDelta > peakLiveWords) peakLiveWords = liveWords + peakDelta;
-        liveWords += allocated - freed;
     }
 
     /** Cells of at most this many words use exact-size free lists (the rest: power-of-two classes). */
@@ -265,7 +303,8 @@ public final class Allocator {
 
     public void drop(long v) {
         if (v < Layout.HEAP_BASE) return;
-        if (decrement(heap.words, v)) freeCascade(v);
+        long[] h = heap.words;
+        if (decrement(h, v)) freeCascade(h, v);
     }
 
     /** Decrements; true when the count reached zero (the caller frees the cell). */
@@ -280,33 +319,54 @@ public final class Allocator {
         return false; // immortal
     }
 
-    /** Frees {@code v} (whose count reached zero) and every cell that only it kept alive. */
-    private void freeCascade(long v) {
-        pending.push(v);
-        while (!pending.isEmpty()) {
-            long c = pending.pop();
-            long[] h = heap.words;
+    /**
+     * Frees {@code v} (whose count reached zero) and every cell that only it kept alive. The
+     * work list is a stack whose top is kept in a local ({@code next}): the cells are freed in
+     * exactly the order of a plain stack, but a chain (a list's tail, a tree's last child) and
+     * a cell without references never touch the work list.
+     */
+    private void freeCascade(long[] h, long v) {
+        long c = v;
+        while (true) {
             long hd = h[(int) c];
             int kind = Layout.ctor(hd);
-            if (kind == Layout.KIND_ARRAY_REF) {
+            long next = 0;
+            int words;
+            if (kind >= Layout.FIRST_CTOR) {
+                for (int f : shapes.refFields[kind]) {
+                    long e = h[(int) c + 1 + f];
+                    if (e >= Layout.HEAP_BASE && decrement(h, e)) {
+                        if (next != 0) pending.push(next);
+                        next = e;
+                    }
+                }
+                words = cellWords(Layout.size(hd));
+            } else if (kind == Layout.KIND_ARRAY_REF) {
                 int n = (int) h[(int) c + 1];
                 for (int i = 0; i < n; i++) {
                     long e = h[(int) c + 2 + i];
-                    if (e >= Layout.HEAP_BASE && decrement(h, e)) pending.push(e);
+                    if (e >= Layout.HEAP_BASE && decrement(h, e)) {
+                        if (next != 0) pending.push(next);
+                        next = e;
+                    }
                 }
-            } else if (kind >= Layout.FIRST_CTOR) {
-                for (int f : shapes.refFields[kind]) {
-                    long e = h[(int) c + 1 + f];
-                    if (e >= Layout.HEAP_BASE && decrement(h, e)) pending.push(e);
-                }
+                words = 2 + n;
+            } else {
+                words = cellWords(h, c);
             }
-            release(c, cellWords(h, c));
+            h = release(h, c, words);
+            if (next != 0) c = next;
+            else if (pending.isEmpty()) return;
+            else c = pending.pop();
         }
     }
 
     /** Releases a reuse token's memory without touching its fields (0: nothing). */
     public void freeToken(long token) {
-        if (token != 0) release(token, cellWords(heap.words, token));
+        if (token != 0) {
+            long[] h = heap.words;
+            release(h, token, cellWords(h, token));
+        }
     }
 
     /** The value is a cell that nobody else references. */

@@ -56,12 +56,14 @@ public final class ArrayCells {
         long[] h = alloc.heap().words;
         long len = h[(int) a + 1];
         if (i >= len) throw Ops.indexOutOfRange(i, len);
-        boolean refs = Layout.ctor(h[(int) a]) == Layout.KIND_ARRAY_REF;
+        long hd = h[(int) a];
+        boolean refs = Layout.ctor(hd) == Layout.KIND_ARRAY_REF;
         int at = (int) (a + 2 + i);
-        if (alloc.isUnique(a)) {
+        long rc = hd >> 32;
+        if (a >= Layout.HEAP_BASE && (rc == 1 || rc == -1)) { // alloc.isUnique(a), from the header read here
             long old = h[at];
             h[at] = v;
-            if (refs) alloc.drop(old);
+            if (refs) Allocator.drop(alloc, h, old);
             return a;
         }
         long b = copy(alloc, a, 0, (int) len, refs, (int) i);

@@ -2,6 +2,10 @@ package dev.vx.vm;
 
 import dev.vx.bytecode.Layout;
 
+import java.lang.ref.SoftReference;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicReference;
+
 /**
  * The heap: one flat {@code long[]} of words shared by every lane and every engine (see
  * docs/vm.md for the cell layout).
@@ -39,7 +43,44 @@ public final class Heap {
     public Heap(long capacityBytes) {
         long cap = Math.max(capacityBytes / 8, Layout.HEAP_BASE + CHUNK_WORDS);
         this.capacityWords = Math.min(cap, Integer.MAX_VALUE - 8);
-        this.words = new long[(int) Math.min(INITIAL_WORDS, capacityWords)];
+        long[] spare = takeSpare(capacityWords);
+        this.words = spare != null ? spare : new long[(int) Math.min(INITIAL_WORDS, capacityWords)];
+    }
+
+    /** The array of a finished run and the words it used, kept for the next run in this JVM. */
+    private record Spare(long[] words, long top) {}
+
+    private static final AtomicReference<SoftReference<Spare>> SPARE = new AtomicReference<>();
+
+    /**
+     * The array a finished run left (see {@link #recycle}), zeroed where that run used it, if
+     * there is one no longer than {@code capacityWords}: a run repeated in one JVM (the
+     * benchmark's in-process series, a host) then neither zeroes fresh pages nor copies the
+     * heap while it grows to the size it had. The contents are exactly a new array's.
+     */
+    private static long[] takeSpare(long capacityWords) {
+        SoftReference<Spare> ref = SPARE.getAndSet(null);
+        Spare s = ref == null ? null : ref.get();
+        if (s == null) return null;
+        if (s.words.length > capacityWords) {
+            SPARE.compareAndSet(null, ref); // for a run with a larger heap
+            return null;
+        }
+        Arrays.fill(s.words, 0, (int) Math.min(s.top, s.words.length), 0L);
+        return s.words;
+    }
+
+    /**
+     * The run is over and no thread will touch this heap again: its array may serve the next
+     * run (it is kept softly, so it never causes an {@link OutOfMemoryError}). This heap is
+     * unusable afterwards.
+     */
+    public synchronized void recycle() {
+        long[] w = words;
+        words = new long[0];
+        SoftReference<Spare> old = SPARE.get();
+        Spare o = old == null ? null : old.get();
+        if (o == null || o.words.length <= w.length) SPARE.set(new SoftReference<>(new Spare(w, top)));
     }
 
     public long capacityBytes() {

@@ -23,6 +23,7 @@ public final class Vm {
         Scheduler sched = null;
         JobDevice device = null;
         int status;
+        boolean quiet = false; // every worker thread has ended
         try {
             try {
                 device = JobDevices.open(opts, prog, host);
@@ -37,6 +38,7 @@ public final class Vm {
             sched.program = prog;
             sched.device = device;
             long result = sched.run(module.entry());
+            quiet = true;
             int type = module.function(module.entry()).result();
             if (module.printResult()) {
                 host.out().println(ValuePrinter.print(module, heap.words, result, type));
@@ -79,6 +81,7 @@ public final class Vm {
         if (opts.stats() && sched != null) printStats(host, opts, sched, heap, start);
         host.err().flush();
         if (device != null) device.close();
+        if (quiet) heap.recycle();
         return status;
     }
 

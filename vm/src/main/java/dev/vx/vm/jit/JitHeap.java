@@ -17,17 +17,11 @@ public final class JitHeap {
 
     /** {@code new} of a constructor with one field (keeps generated code small; HotSpot inlines it). */
     public static long new1(Allocator alloc, int ctor, long a) {
-        long c = alloc.newCell(ctor, 1);
-        alloc.heap().words[(int) c + 1] = a;
-        return c;
+        return alloc.new1(ctor, a);
     }
 
     public static long new2(Allocator alloc, int ctor, long a, long b) {
-        long c = alloc.newCell(ctor, 2);
-        long[] h = alloc.heap().words;
-        h[(int) c + 1] = a;
-        h[(int) c + 2] = b;
-        return c;
+        return alloc.new2(ctor, a, b);
     }
 
     public static long new3(Allocator alloc, int ctor, long a, long b, long d) {
