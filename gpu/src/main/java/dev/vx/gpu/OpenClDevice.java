@@ -379,7 +379,7 @@ final class OpenClDevice implements JobDevice {
         int sp = (int) ctl[CTL_ERR_SP];
         long[] stack = new long[Layout.LANE_STACK_WORDS];
         readWords(stMem, (long) lane * Layout.LANE_STACK_WORDS, stack, 0, Layout.LANE_STACK_WORDS);
-        return new ProgramFailure(message, backtrace(h, (int) ctl[CTL_ERR_F], (int) ctl[CTL_ERR_PC], stack, sp));
+        return new ProgramFailure(message, Backtrace.ofInstruction(prog, h, (int) ctl[CTL_ERR_F], (int) ctl[CTL_ERR_PC], stack, sp));
     }
 
     private static String string(long[] h, long a) {
@@ -387,39 +387,6 @@ final class OpenClDevice implements JobDevice {
         byte[] out = new byte[len];
         for (int i = 0; i < len; i++) out[i] = (byte) (h[(int) a + 2 + (i >>> 3)] >>> ((i & 7) * 8));
         return new String(out, StandardCharsets.UTF_8);
-    }
-
-    /** Backtrace.of, over instruction indices: the failing function, then every frame, spilled ones included. */
-    private List<Backtrace.Entry> backtrace(long[] heap, int f, int insn, long[] stack, int sp) {
-        List<Backtrace.Entry> out = new ArrayList<>();
-        if (f >= 0) out.add(entry(f, insn));
-        long[] words = stack;
-        int base = 0;
-        int top = Math.min(sp, stack.length);
-        while (top > base) {
-            long rw = words[top - 1];
-            if (rw == Layout.FID_EXIT) {
-                long block = words[top - 3];
-                int count = (int) words[top - 2];
-                if (block == 0) break;
-                words = heap;
-                base = (int) block + 2;
-                top = base + count;
-                continue;
-            }
-            int fn = Layout.resumeFunction(rw);
-            int site = Layout.resumeSite(rw);
-            int at = module.function(fn).sites()[site];
-            out.add(entry(fn, at));
-            top -= module.function(fn).code().get(at).list(3).length + 1;
-        }
-        return out;
-    }
-
-    private Backtrace.Entry entry(int f, int insn) {
-        FunctionDesc fd = module.function(f);
-        int line = insn >= 0 && insn < fd.lines().length ? fd.lines()[insn] : (fd.lines().length > 0 ? fd.lines()[0] : 0);
-        return new Backtrace.Entry(module.string(fd.name()), module.string(fd.file()), line);
     }
 
     // ------------------------------------------------------------------ building

@@ -27,6 +27,26 @@ public final class Backtrace {
     public static List<Entry> of(Program prog, long[] heap, int function, int pc, long[] stack, int sp) {
         List<Entry> out = new ArrayList<>();
         out.add(entry(prog, function, pc));
+        addFrames(out, prog, heap, stack, sp);
+        return out;
+    }
+
+    /**
+     * As {@link #of}, for an engine that knows the failing instruction by its index in the
+     * function's code (a device kernel); with {@code function < 0}, only the frames.
+     */
+    public static List<Entry> ofInstruction(Program prog, long[] heap, int function, int insn, long[] stack, int sp) {
+        List<Entry> out = new ArrayList<>();
+        if (function >= 0) {
+            int[] pos = prog.insnPos[function];
+            out.add(entry(prog, function, pos[Math.max(0, Math.min(insn, pos.length - 1))]));
+        }
+        addFrames(out, prog, heap, stack, Math.min(sp, stack.length));
+        return out;
+    }
+
+    /** Every continuation frame under {@code sp}, innermost first, following spills into the heap. */
+    private static void addFrames(List<Entry> out, Program prog, long[] heap, long[] stack, int sp) {
         long[] words = stack;
         int base = 0;
         int top = sp;
@@ -46,7 +66,6 @@ public final class Backtrace {
             out.add(entry(prog, f, prog.sitePos[f][site]));
             top -= prog.frameWords(rw);
         }
-        return out;
     }
 
     private static Entry entry(Program prog, int f, int pc) {
