@@ -18,8 +18,9 @@ import org.openjdk.jmh.annotations.Warmup;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The interpreter's dispatch: whole runs of small programs on one thread through the public
- * {@code Vm.run}, reported as runs per second and, through an auxiliary counter, bytecode
+ * Dispatch: whole runs of small programs on one thread through the public {@code Vm.run}, on
+ * the interpreter ({@code engine=interp}, its dispatch loop) and on the JIT (whose generated
+ * code a later run of the same module reuses, so its figure is the compiled code's), reported as runs per second and, through an auxiliary counter, bytecode
  * steps per second ({@code --stats} steps of one run times the runs). Each run also sets up a
  * heap of 1 Mi words and one worker (a few milliseconds), which the sizes below dwarf.
  *
@@ -38,6 +39,9 @@ import java.util.concurrent.TimeUnit;
 public class DispatchBench {
     @Param({"loop", "fib", "list"})
     public String program;
+
+    @Param({"interp", "jit"})
+    public String engine;
 
     Module module;
     long steps;
@@ -62,7 +66,7 @@ public class DispatchBench {
 
     @Benchmark
     public int run(Steps counter) {
-        int status = Vx.run(module, Vx.ONE_THREAD);
+        int status = Vx.run(module, Vx.ONE_THREAD.withEngine(engine));
         if (status != 0) throw new IllegalStateException("status " + status);
         counter.steps += steps;
         return status;

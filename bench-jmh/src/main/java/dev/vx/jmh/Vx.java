@@ -27,8 +27,8 @@ final class Vx {
 
     static final PrintStream NULL = new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
 
-    /** One thread: deterministic, and the figures are the interpreter's alone. */
-    static final VmOptions ONE_THREAD = VmOptions.defaults().withThreads(1).withHeap(256L << 20);
+    /** One thread on the interpreter: deterministic, and the figures are the VM's own paths, not generated code's. */
+    static final VmOptions ONE_THREAD = VmOptions.defaults().withThreads(1).withHeap(256L << 20).withEngine("interp");
 
     /** Runs {@code m} and returns its status (output discarded). */
     static int run(Module m, VmOptions opts) {

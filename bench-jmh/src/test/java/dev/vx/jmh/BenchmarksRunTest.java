@@ -14,13 +14,16 @@ class BenchmarksRunTest {
     @Test
     void dispatch() {
         for (String p : new String[]{"loop", "fib", "list"}) {
-            DispatchBench b = new DispatchBench();
-            b.program = p;
-            b.setup();
-            assertTrue(b.steps > 1_000_000, p + ": " + b.steps + " steps");
-            DispatchBench.Steps s = new DispatchBench.Steps();
-            assertEquals(0, b.run(s));
-            assertEquals(b.steps, s.steps);
+            for (String engine : new String[]{"interp", "jit"}) {
+                DispatchBench b = new DispatchBench();
+                b.program = p;
+                b.engine = engine;
+                b.setup();
+                assertTrue(b.steps > 1_000_000, p + ": " + b.steps + " steps");
+                DispatchBench.Steps s = new DispatchBench.Steps();
+                assertEquals(0, b.run(s));
+                assertEquals(b.steps, s.steps);
+            }
         }
     }
 
