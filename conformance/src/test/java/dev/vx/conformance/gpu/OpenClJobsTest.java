@@ -28,6 +28,7 @@ class OpenClJobsTest {
     @BeforeEach
     void device() {
         String why = dev.vx.gpu.OpenClBackend.unavailable();
+        if (why != null) System.err.println("[gpu] OpenClJobsTest skipped: no OpenCL device: " + why);
         Assumptions.assumeTrue(why == null, () -> "no OpenCL device: " + why);
     }
 
