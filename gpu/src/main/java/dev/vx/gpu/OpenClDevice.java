@@ -261,16 +261,17 @@ final class OpenClDevice implements JobDevice {
         long[] states = new long[lanes * LANE_STATE_WORDS];
         readWords(lsMem, 0, states, 0, states.length);
         if (ctl[CTL_ERR] != 0) {
-            // The run ends here; its statistics still count what the lanes did, and the heap
-            // top where they left it (the footprint).
-            addCounters(worker, states);
             if ((int) ctl[CTL_ERR] != E_OOM && lanesThatRan(states) > 1) {
                 // Lanes report the first error in time, not the first in program order; the
                 // host heap is untouched (it is read back only after a success), so the CPU
-                // runs the job again and reports what a sequential run reports.
+                // runs the job again and reports what a sequential run reports. Only the
+                // rerun's work is counted, as if the job had run on the CPU.
                 rerunOnCpu++;
                 throw new RerunOnCpu();
             }
+            // The run ends here; its statistics still count what the lanes did, and the heap
+            // top where they left it (the footprint).
+            addCounters(worker, states);
             RuntimeException e = failure(ctl, top, heap);
             try {
                 heap.extendTop(top);

@@ -134,6 +134,45 @@ class OpenClJobsTest {
     }
 
     @Test
+    void aForkGroupFailingOnSeveralLanesReportsItsFirstMemberAndCountsOnlyTheRerun() {
+        // Both members fail; the second (short) one fails first in time on its own lane. The
+        // CPU reruns the job and reports the first member's error, as a sequential run does;
+        // the discarded device attempt adds nothing to the run's counters.
+        String src = """
+                def count(n: U32, acc: U32) -> U32:
+                  if n == 0:
+                    acc
+                  else:
+                    count(n - 1, acc + 1)
+
+                def long_then_divide(n: U32) -> U32:
+                  count(n, 0) / 0
+
+                def short_then_index(n: U32) -> U32:
+                  List.nth([count(n, 0)], 5)
+
+                def both(n: U32, m: U32) -> U32:
+                  a = fork long_then_divide(n)
+                  b = fork short_then_index(m)
+                  a + b
+
+                def main() -> U32:
+                  both!(2000000, 10)
+                """;
+        Run cpu = run(src, VmOptions.defaults().withThreads(1).withDevice("cpu"));
+        Run cl = same(src, 1);
+        assertTrue(cl.err().startsWith("vxvm: error: division by zero\n"), cl.err());
+        assertTrue(cl.err().contains("device_failed_jobs_rerun: 1\n"), cl.err());
+        for (String stat : List.of("steps", "calls", "forks", "heap_allocated_words", "heap_freed_words")) {
+            assertEquals(statLine(cpu, stat), statLine(cl, stat), stat + "\n" + cl.err());
+        }
+    }
+
+    private static String statLine(Run r, String name) {
+        return r.err().lines().filter(l -> l.startsWith(name + ": ")).findFirst().orElse("no " + name);
+    }
+
+    @Test
     void jobsFromSeveralWorkersAtOnce() {
         same("""
                 def deep(n: Nat) -> U32:
