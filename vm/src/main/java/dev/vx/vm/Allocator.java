@@ -43,9 +43,7 @@ public final class Allocator {
 
     /** Returns the address of {@code words} free words (at least 2). May grow or exhaust the heap. */
     public long allocate(int words) {
-        long allocated = allocatedWords + words;
-        allocatedWords = allocated;
-        if (allocated - freedWords > peakLiveWords) peakLiveWords = allocated - freedWords;
+        countAllocation(words);
         if (words <= SMALL_MAX) {
             long a = freeHead[words];
             if (a == 0 && pool.hasBatch(words)) {
@@ -67,6 +65,13 @@ public final class Allocator {
         }
         int cls = largeClass(words);
         return heap.allocateLarge(cls, 1L << cls);
+    }
+
+    private void countAllocation(int words) {
+        long allocated = allocatedWords + words;
+        allocatedWords = allocated;
+        long live = allocated - freedWords;
+        if (live > peakLiveWords) peakLiveWords = live;
     }
 
     /** Returns a cell's memory (of {@code words} words, as allocated) to the free lists. */
@@ -139,9 +144,7 @@ public final class Allocator {
         if (a != 0) {
             // The common case of allocate (a free cell of the size at hand), with one read of
             // the heap array for the link and the header.
-            long allocated = allocatedWords + words;
-            allocatedWords = allocated;
-            if (allocated - freedWords > peakLiveWords) peakLiveWords = allocated - freedWords;
+            countAllocation(words);
             long[] h = heap.words;
             freeHead[words] = h[(int) a + 1];
             freeCount[words]--;
