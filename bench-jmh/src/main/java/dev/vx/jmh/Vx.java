@@ -1,5 +1,6 @@
 package dev.vx.jmh;
 
+import dev.vx.vm.StatLines;
 import dev.vx.bytecode.Module;
 import dev.vx.compiler.Compiler;
 import dev.vx.compiler.SourceFile;
@@ -40,10 +41,9 @@ final class Vx {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = Vm.run(m, ONE_THREAD.withStats(true), new Host(List.of(), NULL, new PrintStream(err, true, StandardCharsets.UTF_8)));
         if (status != 0) throw new IllegalStateException("status " + status + ": " + err);
-        for (String line : err.toString(StandardCharsets.UTF_8).split("\n")) {
-            if (line.startsWith(name + ": ")) return Long.parseLong(line.substring(name.length() + 2).strip());
-        }
-        throw new IllegalStateException("no " + name + " in --stats");
+        String v = StatLines.parse(err.toString(StandardCharsets.UTF_8)).get(name);
+        if (v == null) throw new IllegalStateException("no " + name + " in --stats");
+        return Long.parseLong(v);
     }
 
     /** A tail loop: compare, branch, two additions and a tail call per iteration. */

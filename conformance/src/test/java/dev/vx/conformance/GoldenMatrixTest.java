@@ -1,5 +1,6 @@
 package dev.vx.conformance;
 
+import dev.vx.vm.StatLines;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -86,9 +87,9 @@ class GoldenMatrixTest {
     }
 
     private static long stat(RunResult run, String name) {
-        return run.stderr().lines().filter(l -> l.startsWith(name + ": ")).findFirst()
-                .map(l -> Long.parseLong(l.substring(name.length() + 2).trim()))
-                .orElseThrow(() -> new AssertionError("no " + name + " in --stats:\n" + run.describe()));
+        String v = StatLines.parse(run.stderr()).get(name);
+        if (v == null) throw new AssertionError("no " + name + " in --stats:\n" + run.describe());
+        return Long.parseLong(v);
     }
 
     /** Status, exact stdout and every stderr fragment. */

@@ -1,5 +1,6 @@
 package dev.vx.gpu;
 
+import dev.vx.vm.StatLines;
 import dev.vx.bytecode.Module;
 import dev.vx.bytecode.Verifier;
 import dev.vx.vm.Host;
@@ -10,7 +11,6 @@ import org.junit.jupiter.api.Assumptions;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -55,11 +55,7 @@ final class Gpu {
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         int status = Vm.run(m, o.withStats(true), host);
         String e = err.toString(StandardCharsets.UTF_8);
-        Map<String, String> stats = new LinkedHashMap<>();
-        for (String line : e.split("\n")) {
-            int colon = line.indexOf(": ");
-            if (colon > 0 && line.substring(0, colon).matches("[a-z_]+")) stats.put(line.substring(0, colon), line.substring(colon + 2));
-        }
+        Map<String, String> stats = StatLines.parse(e);
         return new Run(status, out.toString(StandardCharsets.UTF_8), e, stats);
     }
 

@@ -1,7 +1,6 @@
 package dev.vx.bench;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -78,15 +77,5 @@ public final class Cell {
             }
         }
         return r.isEmpty() ? null : r;
-    }
-
-    /** Parses {@code name: value} lines of {@code --stats} out of a run's stderr (not {@code vxvm: ...} messages). */
-    public static Map<String, String> parseStats(String stderr) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (String line : stderr.split("\r?\n")) {
-            int colon = line.indexOf(": ");
-            if (colon > 0 && line.substring(0, colon).matches("[a-z_]+") && !line.startsWith("vxvm:")) m.put(line.substring(0, colon), line.substring(colon + 2).strip());
-        }
-        return m;
     }
 }

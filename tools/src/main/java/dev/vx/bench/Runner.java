@@ -227,7 +227,7 @@ public final class Runner {
         if (measured) {
             c.wall.add(r.seconds());
             if (!Double.isNaN(r.cpuSeconds())) c.cpu.add(r.cpuSeconds());
-            c.stats.add(c.isTwin() ? Map.of() : Cell.parseStats(r.err()));
+            c.stats.add(c.isTwin() ? Map.of() : dev.vx.vm.StatLines.parse(r.err()));
         }
     }
 
@@ -298,7 +298,7 @@ public final class Runner {
             if (r.status() != 0) return "'vxvm run " + String.join(" ", e.runFlags()) + "' failed with status " + r.status()
                     + ": " + firstLines(r.err());
             if (!r.out().strip().equals("42")) return "a probe printed '" + Report.oneLine(r.out()) + "' instead of 42";
-            Map<String, String> st = Cell.parseStats(r.err());
+            Map<String, String> st = dev.vx.vm.StatLines.parse(r.err());
             String engine = st.getOrDefault("engine", "?"), device = st.getOrDefault("device", "?");
             if (!engine.startsWith(e.engineFlag())) return "'--engine " + e.engineFlag() + "' ran the " + engine + " engine (--stats says engine: " + engine + ")";
             if (!device.startsWith(e.deviceFlag())) return "'--device " + e.deviceFlag() + "' ran on " + device + " (--stats says device: " + device + ")";

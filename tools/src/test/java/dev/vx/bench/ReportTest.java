@@ -125,7 +125,7 @@ class ReportTest {
 
     @Test
     void statsLinesAreParsed() {
-        Map<String, String> m = Cell.parseStats("832040\nengine: interp\nwall_ms: 4099\nvxvm: note: x\npeak_stack_words: 61\n");
+        Map<String, String> m = dev.vx.vm.StatLines.parse("832040\nengine: interp\nwall_ms: 4099\nvxvm: note: x\npeak_stack_words: 61\n");
         assertEquals("interp", m.get("engine"));
         assertEquals("4099", m.get("wall_ms"));
         assertEquals("61", m.get("peak_stack_words"));

@@ -1,5 +1,6 @@
 package dev.vx.tools;
 
+import dev.vx.vm.StatLines;
 import dev.vx.compiler.Compiler;
 import dev.vx.compiler.SourceFile;
 import dev.vx.vm.Host;
@@ -9,7 +10,6 @@ import dev.vx.vm.VmOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -32,11 +32,7 @@ final class VxRun {
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         int status = Vm.run(c.module(), opts.withStats(true), host);
         String e = err.toString(StandardCharsets.UTF_8);
-        Map<String, String> stats = new LinkedHashMap<>();
-        for (String line : e.split("\n")) {
-            int colon = line.indexOf(": ");
-            if (colon > 0 && line.substring(0, colon).matches("[a-z_]+")) stats.put(line.substring(0, colon), line.substring(colon + 2));
-        }
+        Map<String, String> stats = StatLines.parse(e);
         return new Result(status, out.toString(StandardCharsets.UTF_8), e, stats);
     }
 

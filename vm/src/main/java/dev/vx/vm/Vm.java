@@ -122,6 +122,6 @@ public final class Vm {
         m.put("heap_capacity_words", heap.capacityBytes() / 8);
         sched.workers[0].engine.addStats(m);
         if (sched.device != null) m.putAll(sched.device.stats());
-        m.forEach((k, v) -> host.err().println(k + ": " + v));
+        StatLines.print(m, host.err());
     }
 }

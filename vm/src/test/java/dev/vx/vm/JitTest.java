@@ -46,17 +46,12 @@ class JitTest {
             Host host = new Host(args, new PrintStream(out, true, StandardCharsets.UTF_8),
                     new PrintStream(err, true, StandardCharsets.UTF_8));
             int status = Vm.run(m, o.withStats(true), host);
+            String e = err.toString(StandardCharsets.UTF_8);
             StringBuilder rest = new StringBuilder();
-            Map<String, String> stats = new LinkedHashMap<>();
-            for (String line : err.toString(StandardCharsets.UTF_8).split("\n", -1)) {
-                int colon = line.indexOf(": ");
-                if (colon > 0 && !line.startsWith("vxvm:") && line.substring(0, colon).matches("[a-z_]+( .*)?")) {
-                    stats.put(line.substring(0, colon), line.substring(colon + 2));
-                } else {
-                    rest.append(line).append('\n');
-                }
+            for (String line : e.split("\n", -1)) {
+                if (!StatLines.isStat(line)) rest.append(line).append('\n');
             }
-            return new Run(status, out.toString(StandardCharsets.UTF_8), rest.toString(), stats);
+            return new Run(status, out.toString(StandardCharsets.UTF_8), rest.toString(), StatLines.parse(e));
         } finally {
             for (var e : old.entrySet()) {
                 if (e.getValue() == null) System.clearProperty(e.getKey());

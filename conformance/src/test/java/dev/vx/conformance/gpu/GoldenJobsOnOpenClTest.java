@@ -1,5 +1,6 @@
 package dev.vx.conformance.gpu;
 
+import dev.vx.vm.StatLines;
 import dev.vx.bytecode.Module;
 import dev.vx.compiler.Compiler;
 import dev.vx.compiler.SourceFile;
@@ -19,7 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -108,11 +108,7 @@ class GoldenJobsOnOpenClTest {
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         int status = Vm.run(m, o.withStats(true), host);
         String e = err.toString(StandardCharsets.UTF_8);
-        Map<String, String> stats = new LinkedHashMap<>();
-        for (String line : e.split("\n")) {
-            int colon = line.indexOf(": ");
-            if (colon > 0 && line.substring(0, colon).matches("[a-z_]+")) stats.put(line.substring(0, colon), line.substring(colon + 2));
-        }
+        Map<String, String> stats = StatLines.parse(e);
         return new Run(status, out.toString(StandardCharsets.UTF_8), e, stats);
     }
 

@@ -1,5 +1,6 @@
 package dev.vx.conformance.jit;
 
+import dev.vx.vm.StatLines;
 import dev.vx.bytecode.Module;
 import dev.vx.compiler.Compiler;
 import dev.vx.compiler.SourceFile;
@@ -55,14 +56,12 @@ class JitParityTest {
         Host host = new Host(args, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         int status = Vm.run(m, opts.withStats(true), host);
+        String e = err.toString(StandardCharsets.UTF_8);
         StringBuilder rest = new StringBuilder();
-        Map<String, String> stats = new LinkedHashMap<>();
-        for (String line : err.toString(StandardCharsets.UTF_8).split("\n", -1)) {
-            int colon = line.indexOf(": ");
-            if (colon > 0 && !line.startsWith("vxvm:") && line.substring(0, colon).matches("[a-z_]+( .*)?")) stats.put(line.substring(0, colon), line.substring(colon + 2));
-            else rest.append(line).append('\n');
+        for (String line : e.split("\n", -1)) {
+            if (!StatLines.isStat(line)) rest.append(line).append('\n');
         }
-        return new Run(status, out.toString(StandardCharsets.UTF_8), rest.toString(), stats);
+        return new Run(status, out.toString(StandardCharsets.UTF_8), rest.toString(), StatLines.parse(e));
     }
 
     /** The statistics that must agree between engines on one thread. */
