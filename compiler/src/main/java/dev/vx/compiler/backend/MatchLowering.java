@@ -50,15 +50,25 @@ final class MatchLowering {
     }
 
     void match(Expr.Match m, Lowerer.Target target) {
-        int scrutinee = l.lower(m.scrutinee());
         this.cases = m.cases();
         this.target = target;
         this.bodies = new Body[cases.size()];
         List<Row> rows = new ArrayList<>();
-        for (int i = 0; i < cases.size(); i++) {
-            rows.add(new Row(List.of(cases.get(i).pattern()), new LinkedHashMap<>(), i));
+        if (m.scrutinee() instanceof Expr.Tuple tuple && takenApart(cases)) {
+            // match (a, b): the tuple is never built; its elements are the columns.
+            List<Integer> occs = new ArrayList<>();
+            for (int r : l.args(tuple.elements())) occs.add(r);
+            for (int i = 0; i < cases.size(); i++) {
+                rows.add(new Row(elements(cases.get(i).pattern(), tuple), new LinkedHashMap<>(), i));
+            }
+            compile(occs, rows);
+        } else {
+            int scrutinee = l.lower(m.scrutinee());
+            for (int i = 0; i < cases.size(); i++) {
+                rows.add(new Row(List.of(cases.get(i).pattern()), new LinkedHashMap<>(), i));
+            }
+            compile(List.of(scrutinee), rows);
         }
-        compile(List.of(scrutinee), rows);
         bindBodies();
         for (int i = 0; i < bodies.length; i++) {
             Body b = bodies[i];
@@ -68,6 +78,22 @@ final class MatchLowering {
             l.at(cases.get(i).body().span());
             l.lowerTo(cases.get(i).body(), target);
         }
+    }
+
+    /**
+     * Whether every case takes a tuple scrutinee apart (a tuple pattern or {@code _}): then
+     * no case needs the tuple itself, and a tuple literal there need not be allocated.
+     */
+    private static boolean takenApart(List<Case> cases) {
+        return cases.stream().allMatch(c -> c.pattern() instanceof Pattern.Tuple || c.pattern() instanceof Pattern.Wildcard);
+    }
+
+    /** A case's pattern for a tuple literal's elements: its sub-patterns, or one {@code _} per element. */
+    private static List<Pattern> elements(Pattern p, Expr.Tuple tuple) {
+        if (p instanceof Pattern.Tuple t) return t.elements();
+        List<Pattern> out = new ArrayList<>();
+        for (Expr e : tuple.elements()) out.add(new Pattern.Wildcard(e.type(), p.span()));
+        return out;
     }
 
     private void compile(List<Integer> occs, List<Row> rows) {
