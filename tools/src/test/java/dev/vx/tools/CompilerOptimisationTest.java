@@ -1,0 +1,150 @@
+package dev.vx.tools;
+
+import dev.vx.bytecode.FunctionDesc;
+import dev.vx.bytecode.Insn;
+import dev.vx.bytecode.Module;
+import dev.vx.bytecode.Opcode;
+import dev.vx.bytecode.TypeKind;
+import dev.vx.compiler.Compiler;
+import dev.vx.compiler.SourceFile;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The back end's two code-size optimisations (docs/compiler.md, "Optimisations"): inlining
+ * of small scalar leaf functions that cannot fail, and {@code match} on a tuple literal
+ * without building the tuple. Each is checked on the emitted bytecode and on the run's
+ * result, computed here in Java.
+ */
+class CompilerOptimisationTest {
+    private static final String ROTR = """
+            def rotr(x: U32, n: U32) -> U32:
+              (x >> n) | (x << (32 - n))
+
+            def mix(x: U32) -> U32:
+              if x > 100 then rotr(x, 7) ^ rotr(x, 18) else x * 3
+
+            def loop(i: U32, acc: U32) -> U32:
+              if i == 1000 then acc else loop(i + 1, acc * 31 + mix(i + acc))
+
+            def main() -> U32:
+              loop(0, 1)
+            """;
+
+    @Test
+    void smallScalarLeavesAreInlinedAndComputeTheSame() {
+        Module m = compile(ROTR);
+        assertFalse(calls(m, "mix", "rotr"), "rotr is still called from mix");
+        assertFalse(calls(m, "loop", "mix"), "mix is still called from loop");
+        int acc = 1;
+        for (int i = 0; i < 1000; i++) acc = acc * 31 + mixTwin(i + acc);
+        VxRun.Result r = VxRun.run(ROTR, VxRun.oneThread());
+        assertEquals(0, r.status(), r.err());
+        assertEquals(Integer.toUnsignedString(acc), r.out().strip());
+        // main's tail call of loop and loop's 1000 tail calls of itself; none of mix or rotr.
+        assertEquals(1001, r.stat("calls"));
+    }
+
+    private static int mixTwin(int x) {
+        return Integer.compareUnsigned(x, 100) > 0 ? Integer.rotateRight(x, 7) ^ Integer.rotateRight(x, 18) : x * 3;
+    }
+
+    @Test
+    void aCalleeThatCanFailKeepsItsCallAndItsBacktraceLine() {
+        String src = """
+                def half(x: U32, y: U32) -> U32:
+                  x / y
+
+                def main() -> U32:
+                  half(7, 0) + 1
+                """;
+        assertTrue(calls(compile(src), "main", "half"));
+        VxRun.Result r = VxRun.run(src, VxRun.oneThread());
+        assertEquals(1, r.status());
+        assertTrue(r.err().contains("division by zero"), r.err());
+        assertTrue(r.err().contains("at half (test.vx:2)"), r.err());
+        assertTrue(r.err().contains("at main (test.vx:5)"), r.err());
+    }
+
+    @Test
+    void forkChildrenStayCalls() {
+        String src = """
+                def sq(x: U32) -> U32:
+                  x * x
+
+                def main() -> U32:
+                  a = fork sq(3)
+                  b = fork sq(4)
+                  a + b
+                """;
+        List<Insn> code = function(compile(src), "main").code();
+        int fork = -1;
+        for (int i = 0; i < code.size(); i++) if (code.get(i).op() == Opcode.FORK) fork = i;
+        assertTrue(fork >= 0, "no fork in main");
+        assertEquals(Opcode.CALL, code.get(fork + 1).op());
+        assertEquals(Opcode.CALL, code.get(fork + 2).op());
+        assertEquals(Opcode.JOIN, code.get(fork + 3).op());
+        assertEquals("25", VxRun.run(src, VxRun.oneThread()).out().strip());
+    }
+
+    @Test
+    void matchOnATupleLiteralBuildsNoTuple() {
+        String src = """
+                type T:
+                  A{v: U32}
+                  B{l: T, r: T}
+
+                def pick(x: T, y: T) -> U32:
+                  match (x, y):
+                    case (A{a}, A{b}):
+                      a * 10 + b
+                    case (B{l, _}, A{b}):
+                      100 + pick(l, A{b})
+                    case (_, B{_, r}):
+                      1000 + pick(x, r)
+
+                def main() -> U32:
+                  pick(A{1}, A{2}) + pick(B{A{3}, A{9}}, A{4}) + pick(A{5}, B{A{9}, A{6}})
+                """;
+        Module m = compile(src);
+        for (Insn in : function(m, "pick").code()) {
+            assertFalse(in.op() == Opcode.NEW && builds(m, in, TypeKind.TUPLE), "pick builds a pair: " + in);
+        }
+        // 12 + (100 + 34) + (1000 + 56)
+        VxRun.Result r = VxRun.run(src, VxRun.oneThread());
+        assertEquals(String.valueOf(12 + 134 + 1056), r.out().strip(), r.err());
+        assertEquals(r.stat("heap_allocated_words"), r.stat("heap_freed_words"));
+    }
+
+    /** Whether {@code in} (a NEW) builds a cell of a type of {@code kind}. */
+    private static boolean builds(Module m, Insn in, TypeKind kind) {
+        return m.type(m.ctor(in.get(1)).type()).kind() == kind;
+    }
+
+    private static Module compile(String src) {
+        Compiler.Result c = Compiler.compile(new SourceFile("test.vx", src), Programs.base());
+        if (c.module() == null) throw new AssertionError("does not compile:\n" + c.diagnostics());
+        return c.module();
+    }
+
+    private static FunctionDesc function(Module m, String name) {
+        for (int f = 0; ; f++) {
+            if (m.functionName(f).equals(name)) return m.function(f);
+        }
+    }
+
+    /** Whether function {@code caller} has a call (tail or not) of {@code callee}. */
+    private static boolean calls(Module m, String caller, String callee) {
+        for (Insn in : function(m, caller).code()) {
+            boolean call = in.op() == Opcode.CALL || in.op() == Opcode.TCALL;
+            int target = in.op() == Opcode.CALL ? 1 : 0;
+            if (call && m.functionName(in.get(target)).equals(callee)) return true;
+        }
+        return false;
+    }
+}
