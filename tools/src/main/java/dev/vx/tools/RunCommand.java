@@ -37,6 +37,64 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--engine", paramLabel = "ENGINE", description = "jit or interp (default jit: compiles hot functions to JVM code; interp: the reference interpreter)")
     String engine = "jit";
 
+    /**
+     * The command line {@code args} as a {@code run} command, parsed here when it is plain:
+     * {@code run}, then this command's options (each at most once, with its value as the next
+     * word or after {@code =}), the program and its arguments, with {@code --} ending the
+     * options. Anything else — an unknown option, a malformed number, a repeated option,
+     * {@code @file}, help — gives null, and picocli parses the line and says what is wrong,
+     * so every message comes from one place. {@code RunCommandLineTest} checks that both
+     * parsers agree.
+     */
+    static RunCommand plain(String[] args) {
+        if (args.length < 2 || !args[0].equals("run")) return null;
+        RunCommand c = new RunCommand();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        boolean options = true;
+        for (int i = 1; i < args.length; i++) {
+            String a = args[i];
+            if (a.startsWith("@")) return null; // picocli reads argument files
+            if (options && a.equals("--")) {
+                options = false;
+                continue;
+            }
+            if (options && a.startsWith("-")) {
+                int eq = a.indexOf('=');
+                String name = eq < 0 ? a : a.substring(0, eq);
+                if (!seen.add(name)) return null;
+                if (name.equals("--stats") && eq < 0) {
+                    c.stats = true;
+                    continue;
+                }
+                String value = eq >= 0 ? a.substring(eq + 1) : i + 1 < args.length ? args[++i] : null;
+                if (value == null || value.startsWith("@") || value.startsWith("-")) return null;
+                switch (name) {
+                    case "--heap" -> c.heap = value;
+                    case "--device" -> c.device = value;
+                    case "--engine" -> c.engine = value;
+                    case "--threads" -> {
+                        if (!value.matches("[0-9]{1,9}")) return null;
+                        c.threads = Integer.parseInt(value);
+                    }
+                    default -> {
+                        return null;
+                    }
+                }
+                continue;
+            }
+            if (c.program == null) {
+                try {
+                    c.program = Path.of(a);
+                } catch (java.nio.file.InvalidPathException e) {
+                    return null;
+                }
+            } else {
+                c.args.add(a);
+            }
+        }
+        return c.program == null ? null : c;
+    }
+
     @Override
     public Integer call() {
         VmOptions opts = options();
