@@ -19,7 +19,7 @@ import java.util.concurrent.Callable;
  * (docs/performance.md). Usage errors are one line with status 2; the suite's own status
  * is 0 when every cell has figures and 1 when some cell failed (it is in the table).
  */
-@Command(name = "bench", description = {
+@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Vxvm.Version.class, description = {
         "Run the benchmark suite (bench/programs) against the Java twins, each run in a JVM of its own,",
         "and write the table as Markdown plus SVG charts. See docs/performance.md."})
 final class BenchCommand implements Callable<Integer> {

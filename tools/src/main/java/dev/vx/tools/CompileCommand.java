@@ -11,7 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-@Command(name = "compile", description = "Compile a .vx program to a .vxb module.")
+@Command(name = "compile", mixinStandardHelpOptions = true, versionProvider = Vxvm.Version.class, description = "Compile a .vx program to a .vxb module.")
 final class CompileCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "the .vx source")
     Path source;

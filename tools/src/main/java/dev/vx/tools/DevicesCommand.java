@@ -4,7 +4,7 @@ import dev.vx.vm.Devices;
 import picocli.CommandLine.Command;
 import java.util.concurrent.Callable;
 
-@Command(name = "devices", description = "List the devices jobs can run on, and whether each is usable.")
+@Command(name = "devices", mixinStandardHelpOptions = true, versionProvider = Vxvm.Version.class, description = "List the devices jobs can run on, and whether each is usable.")
 final class DevicesCommand implements Callable<Integer> {
     @Override
     public Integer call() {

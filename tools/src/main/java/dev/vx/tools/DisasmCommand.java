@@ -8,7 +8,7 @@ import picocli.CommandLine.Parameters;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-@Command(name = "disasm", description = "Print a module (.vxb, or a .vx compiled in memory) as readable text.")
+@Command(name = "disasm", mixinStandardHelpOptions = true, versionProvider = Vxvm.Version.class, description = "Print a module (.vxb, or a .vx compiled in memory) as readable text.")
 final class DisasmCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROGRAM")
     Path program;

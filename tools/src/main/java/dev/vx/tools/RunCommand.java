@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "run", description = "Run a program (.vx is compiled in memory first).")
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Vxvm.Version.class, description = "Run a program (.vx is compiled in memory first).")
 final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "a .vx source or a .vxb module")
     Path program;

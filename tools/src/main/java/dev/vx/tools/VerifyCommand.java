@@ -7,7 +7,7 @@ import picocli.CommandLine.Parameters;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-@Command(name = "verify", description = "Check that a .vxb module is well formed and passes the verifier.")
+@Command(name = "verify", mixinStandardHelpOptions = true, versionProvider = Vxvm.Version.class, description = "Check that a .vxb module is well formed and passes the verifier.")
 final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "MODULE")
     Path module;

@@ -48,6 +48,15 @@ class CliTest {
     }
 
     @Test
+    void everyCommandHasHelp() {
+        for (String c : new String[]{"run", "compile", "disasm", "verify", "devices", "bench"}) {
+            Run r = vxvm(c, "--help");
+            assertEquals(0, r.status(), c + ": " + r.err());
+            assertTrue(r.out().startsWith("Usage: vxvm " + c), r.out());
+        }
+    }
+
+    @Test
     void runCompileDisasmVerify() throws Exception {
         Path src = write("p.vx", "def main() -> U32:\n  6 * 7\n");
         Run run = vxvm("run", src.toString());
