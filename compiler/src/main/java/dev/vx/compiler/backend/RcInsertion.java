@@ -13,7 +13,9 @@ import java.util.Map;
  * Inserts reference-count operations into a lowered function (the Perceus discipline of
  * RUNTIME.md §2, on the control-flow graph). Every register holding a reference owns one
  * count; a field or element read ({@code get}, {@code aget}) takes its count with a
- * {@code dup} right after the read, and needs none when the value is never used. An instruction that consumes a register takes that count: if the register is still
+ * {@code dup} right after the read, and needs none when the value is never used or only looked
+ * into while its container is held ({@link ProjectionBorrows}). An instruction that consumes
+ * a register takes that count: if the register is still
  * live afterwards, a {@code dup} goes before it. A register that dies at an instruction that
  * only borrows it, or is never read after its definition, gets a {@code drop} right after.
  * On a branch, what is live before the branch but not at the start of a successor is dropped
@@ -49,6 +51,7 @@ final class RcInsertion {
 
     private void insert() {
         Liveness lv = Liveness.of(f);
+        ProjectionBorrows.add(f, types, functions, lv, borrowed);
         Map<Integer, List<Integer>> edgeDrops = edgeDrops(lv);
         for (IrFunction.Block b : f.blocks) walk(b, lv);
         List<Integer> deadParams = new ArrayList<>();
