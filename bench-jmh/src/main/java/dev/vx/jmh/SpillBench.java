@@ -67,7 +67,7 @@ public class SpillBench {
             k++;
         }
         if (site < 0) throw new IllegalStateException("no one-word call site of fill in fill");
-        long resume = Layout.resumeWord(fill, site);
+        long resume = Layout.resumeWord(fill, site, 1);
         stack[0] = 0;
         stack[1] = 0;
         stack[2] = Layout.FID_EXIT;

@@ -31,6 +31,10 @@ final class CodeVerifier {
     void verify() throws BytecodeException {
         if (n == 0) throw cx.function("has no instructions (control would fall off the end)");
         for (int pc = 0; pc < n; pc++) operands(pc);
+        long sites = cx.code.stream().filter(i -> i.op().isCallSite()).count();
+        if (sites >= Layout.MAX_SITES) {
+            throw cx.function("has " + sites + " call sites; a function has at most " + (Layout.MAX_SITES - 1));
+        }
         groups();
         for (int pc = 0; pc < n; pc++) rules(pc);
         new Dataflow(cx).run();

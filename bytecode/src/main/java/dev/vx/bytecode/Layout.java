@@ -60,9 +60,17 @@ public final class Layout {
         return (int) header & 0xFFFF;
     }
 
-    /** Resume word of a call site: function index in the high half, site ordinal in the low. */
-    public static long resumeWord(int function, int site) {
-        return ((long) function << 32) | (site & 0xFFFFFFFFL);
+    /** A function has fewer call sites than this (the site ordinal's field in a resume word). */
+    public static final int MAX_SITES = 1 << 20;
+
+    /**
+     * Resume word of a call site: function index in the high half; in the low half the size
+     * of the site's frame in words (bits 20 to 31) and the site ordinal (bits 0 to 19). The
+     * frame size is there so that the frame walks of spill and restore, which go from frame
+     * to frame down a stack, read one word per frame and no table.
+     */
+    public static long resumeWord(int function, int site, int frameWords) {
+        return ((long) function << 32) | ((long) frameWords << 20) | site;
     }
 
     public static int resumeFunction(long word) {
@@ -70,6 +78,11 @@ public final class Layout {
     }
 
     public static int resumeSite(long word) {
-        return (int) word;
+        return (int) word & (MAX_SITES - 1);
+    }
+
+    /** The frame size in a resume word (not of {@link #FID_EXIT}, whose frame is {@link #EXIT_FRAME_WORDS}). */
+    public static int resumeFrameWords(long word) {
+        return (int) (word >>> 20) & 0xFFF;
     }
 }

@@ -43,6 +43,20 @@ class VerifierCodeTest {
     }
 
     @Test
+    void tooManyCallSites() {
+        Fixture f = new Fixture();
+        f.end();
+        Module m = f.build();
+        FunctionDesc main = m.function(0);
+        int[] regs = main.registerTypes();
+        Insn call = Insn.of(CALL, 0, 0, 0, 0); // r0 := main(), saving nothing
+        List<Insn> code = new java.util.ArrayList<>(java.util.Collections.nCopies(Layout.MAX_SITES, call));
+        code.add(Insn.of(RET, 0));
+        assertRejects(withFunction(m, 0, withCode(main, regs, code)),
+                "function main: has 1048576 call sites; a function has at most 1048575");
+    }
+
+    @Test
     void registerOutOfRange() {
         Fixture f = new Fixture();
         f.emit(RET, 5);

@@ -91,22 +91,8 @@ final class KernelSource {
 
     private void tables() {
         int nf = m.functions().size();
-        int[] siteBase = new int[nf];
         int[] contBase = new int[nf];
-        StringBuilder words = new StringBuilder();
-        int total = 0;
-        for (int f = 0; f < nf; f++) {
-            FunctionDesc fd = m.function(f);
-            siteBase[f] = total;
-            contBase[f] = fd.code().size();
-            for (int at : fd.sites()) {
-                words.append(fd.code().get(at).list(3).length + 1).append(',');
-                total++;
-            }
-        }
-        if (total == 0) words.append("0,");
-        table("int", "SITE_BASE", siteBase);
-        out.append("__constant ushort SITE_WORDS[] = {").append(words).append("};\n");
+        for (int f = 0; f < nf; f++) contBase[f] = m.function(f).code().size();
         table("int", "CONT_BASE", contBase);
         int nc = m.ctors().size();
         int[] closureFn = new int[nc];
@@ -500,7 +486,7 @@ final class KernelSource {
         out.append(" if (sp + ").append(saves.length + 1).append(" > STACK_WORDS) { int nsp = vx_spill(c, sp); if (nsp < 0)")
                 .append(fail(f, i, "E_OOM", "0", "0")).append(" sp = nsp; }");
         for (int s : saves) out.append(" ST[sp++] = ").append(r(s)).append(';');
-        out.append(" ST[sp++] = (W)").append(Layout.resumeWord(f, site)).append("L;");
+        out.append(" ST[sp++] = (W)").append(Layout.resumeWord(f, site, saves.length + 1)).append("L;");
         out.append(" if (sp > c->peak) c->peak = sp;");
         if (op == Opcode.CALLC) {
             moveArgs(args, 1);

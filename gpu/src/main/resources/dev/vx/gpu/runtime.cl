@@ -183,8 +183,7 @@ W conv_from_integer(W w, int unsigned64, int to) {
 
 inline int frame_words(W rw) {
     if (rw == FID_EXIT) return EXIT_FRAME_WORDS;
-    int f = (int)((UW)rw >> 32);
-    return SITE_WORDS[SITE_BASE[f] + (int)rw];
+    return (int)(((UW)rw >> 20) & 0xFFF); // Layout.resumeFrameWords
 }
 
 // ------------------------------------------------------------------------- allocation (Allocator)
@@ -458,6 +457,7 @@ int vx_restore(Ctx* c) {
     W data = block + 2;
     int cut = count;
     int restored = 0;
+    if (count - EXIT_FRAME_WORDS <= RESTORE_WORDS) cut = EXIT_FRAME_WORDS; // all of it fits: no walk
     while (cut > EXIT_FRAME_WORDS) {
         int fw = frame_words(H[data + cut - 1]);
         if (restored + fw > RESTORE_WORDS) break;
@@ -513,7 +513,7 @@ int vx_ret(Ctx* c) {
         }
         int f = (int)((UW)rw >> 32);
         c->nf = f;
-        c->nl = CONT_BASE[f] + (int)rw;
+        c->nl = CONT_BASE[f] + (int)(rw & 0xFFFFF); // Layout.resumeSite
         c->sp = sp;
         return 0;
     }

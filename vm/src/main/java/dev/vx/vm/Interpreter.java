@@ -201,7 +201,7 @@ public final class Interpreter implements Engine {
                             h = heap.words;
                         }
                         for (int i = 0; i < ns; i++) st[sp++] = r[code[sb + 1 + i]];
-                        st[sp++] = Layout.resumeWord(f, code[pc + 1]);
+                        st[sp++] = Layout.resumeWord(f, code[pc + 1], ns + 1);
                         if (sp > peak) peak = sp;
                         for (int i = 0; i < na; i++) tmp[argBase + i] = r[code[pc + 5 + i]];
                         System.arraycopy(tmp, 0, r, 0, argBase + na);

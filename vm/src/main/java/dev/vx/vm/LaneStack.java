@@ -52,6 +52,10 @@ public final class LaneStack {
         int data = (int) block + 2;
         int cut = count;
         int restored = 0;
+        // A block whose frames all fit comes back whole: the walk below would reach its
+        // bottom exit frame anyway, so it is skipped (the block's words are cold by now, and
+        // walking them frame by frame was most of the cost of a deep recursion's return).
+        if (count - Layout.EXIT_FRAME_WORDS <= Layout.RESTORE_WORDS) cut = Layout.EXIT_FRAME_WORDS;
         while (cut > Layout.EXIT_FRAME_WORDS) {
             int fw = prog.frameWords(h[data + cut - 1]);
             if (restored + fw > Layout.RESTORE_WORDS) break;

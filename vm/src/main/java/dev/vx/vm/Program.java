@@ -70,7 +70,7 @@ public final class Program {
     /** Words of the continuation frame with this resume word ({@code FID_EXIT}: 3). */
     int frameWords(long resumeWord) {
         if (resumeWord == Layout.FID_EXIT) return Layout.EXIT_FRAME_WORDS;
-        return siteFrameWords[Layout.resumeFunction(resumeWord)][Layout.resumeSite(resumeWord)];
+        return Layout.resumeFrameWords(resumeWord);
     }
 
     /** Writes the immortal string cells that LDS instructions load, below the allocatable heap. */

@@ -1057,7 +1057,7 @@ final class FunctionCompiler {
             mv.visitVarInsn(ILOAD, sSP);
             pushCounters(countNow);
             for (int r : saves) loadWord(r);
-            pushLong(Layout.resumeWord(fn, site));
+            pushLong(Layout.resumeWord(fn, site, ns + 1));
             mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "push", "(III" + "J".repeat(ns + 1) + ")I", false);
             mv.visitVarInsn(ISTORE, sSP);
         } else {
@@ -1084,7 +1084,7 @@ final class FunctionCompiler {
             mv.visitVarInsn(ILOAD, sSP);
             pushInt(mv, ns);
             mv.visitInsn(IADD);
-            pushLong(Layout.resumeWord(fn, site));
+            pushLong(Layout.resumeWord(fn, site, ns + 1));
             mv.visitInsn(LASTORE);
             mv.visitIincInsn(sSP, ns + 1);
             mv.visitVarInsn(ALOAD, 0);
