@@ -26,8 +26,8 @@ import java.util.Map;
 /**
  * The compiler's back end: monomorphisation (each definition is lowered once per list of
  * type arguments it is used at, starting from {@code main}, so unused code is never
- * emitted), lowering, inlining of small scalar leaves, reference counting, register
- * allocation and emission of one {@link Module}. Everything is deterministic: the same program gives the same module.
+ * emitted), lowering, reference counting, register allocation and emission of one
+ * {@link Module}. Everything is deterministic: the same program gives the same module.
  */
 public final class Backend {
     /** A bound on instances: past it, a definition is instantiated at ever-growing types. */
@@ -69,7 +69,6 @@ public final class Backend {
             Emitter.mergeStraightLines(f);
             Emitter.removeUnreachable(f);
         }
-        Inliner.run(functions);
         BorrowInference.run(functions, types, closureFunctions);
         for (IrFunction f : functions) BorrowInference.untailBorrowingCalls(f, functions, types);
         for (IrFunction f : functions) {
