@@ -526,9 +526,13 @@ final class FunctionCompiler {
         // Prologue (outside the handler's range: the handler reads these locals). Registers are
         // not initialised: the verifier proved every read follows a write on every path, and the
         // JVM's verifier follows the same paths (continuations define what the call saved).
-        mv.visitVarInsn(ALOAD, 0);
-        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "enter", "()V", false);
-        overBudget();
+        if (!jit.leaf(fn)) {
+            // A leaf skips both: it adds one small JVM frame and calls nothing, and every
+            // unbounded computation passes through a caller's entry or a loop's back edge.
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "enter", "()V", false);
+            overBudget();
+        }
         if (needsStack()) {
             mv.visitVarInsn(ALOAD, 0);
             mv.visitFieldInsn(GETFIELD, CTX, "st", "[J");
@@ -1044,6 +1048,8 @@ final class FunctionCompiler {
             mv.visitLabel(inJob);
         }
 
+        if (leafCall(i)) leafCall(in, ns, after);
+
         // Push the continuation frame (spilling first when it would not fit). The push also
         // adds this activation's counters (the call included) to the context, after the
         // spill, and they restart at zero: the direct invocation below is outside the
@@ -1131,6 +1137,36 @@ final class FunctionCompiler {
         mv.visitJumpInsn(IFLT, unwound);
         hValid = false; // the next instruction is the block after the call
 
+    }
+
+    /**
+     * A call of a leaf whose frame fits: the peak is kept as if the frame were pushed, but the
+     * frame is not written (the leaf can neither fail nor unwind, so nothing reads it) and no
+     * pop follows; the step and call counters are the activation's as for any call (the call
+     * was counted with its block). When the frame would not fit, control falls through to the
+     * ordinary call below, which spills exactly as the interpreter does.
+     */
+    private void leafCall(Insn in, int ns, Label after) {
+        Label full = new Label();
+        mv.visitVarInsn(ILOAD, sSP);
+        pushInt(mv, Layout.LANE_STACK_WORDS - ns - 1);
+        mv.visitJumpInsn(IF_ICMPGT, full);
+        mv.visitVarInsn(ALOAD, 0);
+        mv.visitVarInsn(ILOAD, sSP);
+        pushInt(mv, ns + 1);
+        mv.visitInsn(IADD);
+        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "framePeak", "(I)V", false);
+        int g = in.get(1);
+        invokeRun(g, in.list(2), jit.frameBytes(g));
+        mv.visitVarInsn(storeOp(kind[in.get(0)]), slot[in.get(0)]);
+        mv.visitJumpInsn(GOTO, after);
+        mv.visitLabel(full);
+    }
+
+    /** Whether instruction {@code i} is a call of a leaf outside a fork group (see {@link #leafCall}). */
+    private boolean leafCall(int i) {
+        Insn in = code.get(i);
+        return in.op() == Opcode.CALL && childOf[i] < 0 && jit.leaf(in.get(1));
     }
 
     /** Pushes the shape index of the closure in register {@code a} (its constructor minus the type's first). */
@@ -1293,9 +1329,11 @@ final class FunctionCompiler {
     /** The number of direct invocations of compiled callees the code will have (see invokeRun). */
     private int countInvokes() {
         int k = 0;
-        for (Insn in : code) {
+        for (int i = 0; i < n; i++) {
+            Insn in = code.get(i);
             switch (in.op()) {
-                case CALL, JOB -> k++;
+                case CALL -> k += leafCall(i) ? 2 : 1; // a leaf's call: without its frame, and with it
+                case JOB -> k++;
                 case TCALL -> { if (in.get(0) != fn) k++; }
                 case CALLC, TCALLC -> {
                     TypeDesc t = m.type(fd.registerTypes()[in.get(in.op() == Opcode.CALLC ? 1 : 0)]);

@@ -1,15 +1,19 @@
 package dev.vx.vm.jit;
 
 import dev.vx.bytecode.FunctionDesc;
+import dev.vx.bytecode.Insn;
 import dev.vx.bytecode.Module;
+import dev.vx.bytecode.Opcode;
 import dev.vx.vm.JitSupport;
 import dev.vx.vm.Program;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Iterator;
 import java.util.LinkedList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The compiled code of one module: the classes generated for its functions (through one
@@ -39,6 +43,8 @@ final class JitCode {
     /** By function and instruction: the work (steps, calls) counted in advance after it in its basic block. */
     private final long[][] workAfter;
     private final int[] frameBytes;
+    /** By function: 0 not yet known, 1 a leaf (see {@link #leaf}), 2 not. */
+    private final byte[] leaf;
     private final JitLoader loader;
     private final Object lock = new Object();
     private final List<String> fallbacks = new ArrayList<>();
@@ -57,6 +63,7 @@ final class JitCode {
         state = new byte[n];
         workAfter = new long[n][];
         frameBytes = new int[n];
+        leaf = new byte[n];
         loader = new JitLoader(this);
     }
 
@@ -182,6 +189,59 @@ final class JitCode {
             s = workAfter[f];
         }
         return s == null || ip < 0 || ip >= s.length ? 0 : s[ip];
+    }
+
+    /**
+     * Instructions that touch only scalar registers and cannot fail, allocate, free, call or
+     * loop: a function made of them alone can neither observe its caller's frame nor need it.
+     */
+    private static final Set<Opcode> LEAF_OPS = EnumSet.of(
+            Opcode.NOP, Opcode.MOV, Opcode.LDI, Opcode.LDK,
+            Opcode.ADD_U32, Opcode.SUB_U32, Opcode.MUL_U32,
+            Opcode.ADD_I32, Opcode.SUB_I32, Opcode.MUL_I32,
+            Opcode.ADD_64, Opcode.SUB_64, Opcode.MUL_64, Opcode.SUB_NAT,
+            Opcode.ADD_F32, Opcode.SUB_F32, Opcode.MUL_F32,
+            Opcode.DIV_F32, Opcode.REM_F32,
+            Opcode.ADD_F64, Opcode.SUB_F64, Opcode.MUL_F64,
+            Opcode.DIV_F64, Opcode.REM_F64,
+            Opcode.NEG_I32, Opcode.NEG_I64, Opcode.NEG_F32, Opcode.NEG_F64,
+            Opcode.SQRT_F32, Opcode.SQRT_F64,
+            Opcode.AND, Opcode.OR, Opcode.XOR,
+            Opcode.NOT_U32, Opcode.NOT_64, Opcode.NOT_BOOL,
+            Opcode.SHL_U32, Opcode.SHL_I32, Opcode.SHL_64,
+            Opcode.SHR_U32, Opcode.SHR_I32, Opcode.SHR_U64, Opcode.SHR_I64,
+            Opcode.EQ, Opcode.NE, Opcode.LT_S, Opcode.LE_S,
+            Opcode.LT_U64, Opcode.LE_U64,
+            Opcode.EQ_F32, Opcode.LT_F32, Opcode.LE_F32,
+            Opcode.EQ_F64, Opcode.LT_F64, Opcode.LE_F64,
+            Opcode.CONV, Opcode.JT, Opcode.JF, Opcode.RET);
+
+    /** Leaves of at most this many instructions are called without their frame. */
+    static final int MAX_LEAF_INSNS = 64;
+
+    /**
+     * Whether {@code f} is a small leaf: only {@link #LEAF_OPS}, forward jumps only (no loop),
+     * at most {@link #MAX_LEAF_INSNS} instructions, and surely compiled (its method cannot
+     * reach {@link #maxBytecode}: at most 48 bytes of JVM code an instruction, plus 400). Compiled
+     * code calls such a function without writing the continuation frame (docs/jit.md, "Leaf
+     * calls"): it cannot fail, so no backtrace reads the frame, and it calls nothing, so no
+     * return or unwind pops it.
+     */
+    boolean leaf(int f) {
+        byte s = leaf[f];
+        if (s == 0) {
+            List<Insn> code = module.function(f).code();
+            boolean ok = code.size() <= MAX_LEAF_INSNS && 400 + 48 * code.size() <= maxBytecode;
+            for (int i = 0; ok && i < code.size(); i++) {
+                Insn in = code.get(i);
+                ok = LEAF_OPS.contains(in.op()) || in.op() == Opcode.JMP;
+                if (in.op() == Opcode.JMP) ok = in.get(0) > i;
+                if (in.op() == Opcode.JT || in.op() == Opcode.JF) ok = in.get(1) > i;
+            }
+            s = ok ? (byte) 1 : (byte) 2;
+            leaf[f] = s;
+        }
+        return s == 1;
     }
 
     /** Estimated bytes of a JVM frame of {@code f}'s compiled method (interpreted frames are the largest). */

@@ -191,6 +191,11 @@ public final class JitCtx {
         return sp;
     }
 
+    /** A leaf's call whose frame would end at {@code top} (docs/jit.md, "Leaf calls"): only the peak. */
+    public void framePeak(int top) {
+        if (top > peak) peak = top;
+    }
+
     /** After a longer push written in place: the peak and the counters. */
     public void pushed(int sp, int steps, int calls) {
         if (sp > peak) peak = sp;
