@@ -58,6 +58,7 @@ final class MatchLowering {
             // match (a, b): the tuple is never built; its elements are the columns.
             List<Integer> occs = new ArrayList<>();
             for (int r : l.args(tuple.elements())) occs.add(r);
+            l.at(tuple.span());
             for (int i = 0; i < cases.size(); i++) {
                 rows.add(new Row(elements(cases.get(i).pattern(), tuple), new LinkedHashMap<>(), i));
             }

@@ -1048,7 +1048,7 @@ final class FunctionCompiler {
             mv.visitLabel(inJob);
         }
 
-        if (leafCall(i)) leafCall(in, ns, after);
+        if (isLeafCall(i)) leafCall(in, ns, after);
 
         // Push the continuation frame (spilling first when it would not fit). The push also
         // adds this activation's counters (the call included) to the context, after the
@@ -1164,7 +1164,7 @@ final class FunctionCompiler {
     }
 
     /** Whether instruction {@code i} is a call of a leaf outside a fork group (see {@link #leafCall}). */
-    private boolean leafCall(int i) {
+    private boolean isLeafCall(int i) {
         Insn in = code.get(i);
         return in.op() == Opcode.CALL && childOf[i] < 0 && jit.leaf(in.get(1));
     }
@@ -1332,7 +1332,7 @@ final class FunctionCompiler {
         for (int i = 0; i < n; i++) {
             Insn in = code.get(i);
             switch (in.op()) {
-                case CALL -> k += leafCall(i) ? 2 : 1; // a leaf's call: without its frame, and with it
+                case CALL -> k += isLeafCall(i) ? 2 : 1; // a leaf's call: without its frame, and with it
                 case JOB -> k++;
                 case TCALL -> { if (in.get(0) != fn) k++; }
                 case CALLC, TCALLC -> {
