@@ -33,7 +33,7 @@ import java.util.TreeSet;
  */
 final class KernelSource {
     /** Bumped whenever the generated code changes meaning (part of the cache key with the source text). */
-    static final String GENERATOR_VERSION = "vx-opencl-3";
+    static final String GENERATOR_VERSION = "vx-opencl-4";
 
     private final Module m;
     private final Program prog;
