@@ -26,7 +26,7 @@ import java.util.Map;
 public final class Runner {
     /** Flags of every child JVM: those of {@code bin/vxvm}. */
     public static final List<String> JVM_FLAGS = List.of("-XX:+UseParallelGC", "-XX:MaxRAMPercentage=75",
-            "-XX:TieredStopAtLevel=4", "-Xshare:auto", "-XX:-ClipInlining", "-Dorg.lwjgl.opencl.libname=libOpenCL.so.1");
+            "-XX:TieredStopAtLevel=4", "-Xshare:auto", "-XX:-ClipInlining", "-XX:FreqInlineSize=600", "-Dorg.lwjgl.opencl.libname=libOpenCL.so.1");
 
     /** An engine of the table and how {@code vxvm run} selects it. */
     public record Engine(String name, String engineFlag, String deviceFlag) {

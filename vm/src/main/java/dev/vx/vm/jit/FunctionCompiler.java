@@ -752,6 +752,7 @@ final class FunctionCompiler {
             case TCALL -> emitTailCall(in.get(0), in.list(1));
             case TCALLC -> emitTailCallClosure(in);
             case RET -> {
+                if (siteInsn.length > 0) returnIntoOwnFrame(o[0]);
                 mv.visitVarInsn(ALOAD, 0);
                 mv.visitVarInsn(ILOAD, sSTEPS);
                 mv.visitVarInsn(ILOAD, sCALLS);
@@ -1161,6 +1162,71 @@ final class FunctionCompiler {
         mv.visitVarInsn(storeOp(kind[in.get(0)]), slot[in.get(0)]);
         mv.visitJumpInsn(GOTO, after);
         mv.visitLabel(full);
+    }
+
+    /**
+     * A return of {@code r} by an activation the dispatcher started or resumed ({@code depth}
+     * 0: no compiled caller waits for the value) whose lane's top frame is one of this same
+     * function's: instead of returning to the dispatcher, which would pop the frame and resume
+     * the function at the call site through {@code enter}, the activation pops the frame itself
+     * and continues after that call site — the interpreter's {@code ret}, without the round
+     * trip. A deep recursion returns this way after its compiled activations were unwound (the
+     * JVM stack budget) or its frames restored from the heap. Counters go on accumulating as
+     * they would have (the continuation counts its blocks), so the statistics are unchanged.
+     * Every {@link JitCtx#POLL_STEPS} steps it returns anyway, so the dispatcher polls. An exit
+     * frame (a spilled block, or the lane's bottom) is the dispatcher's.
+     */
+    private void returnIntoOwnFrame(int r) {
+        Label normal = new Label();
+        mv.visitVarInsn(ILOAD, 2);
+        mv.visitJumpInsn(IFNE, normal);
+        mv.visitVarInsn(ILOAD, sSTEPS);
+        pushInt(mv, (int) JitCtx.POLL_STEPS);
+        mv.visitJumpInsn(IF_ICMPGE, normal);
+        mv.visitVarInsn(ALOAD, 0);
+        mv.visitFieldInsn(GETFIELD, CTX, "st", "[J");
+        mv.visitVarInsn(ILOAD, sSP);
+        mv.visitInsn(ICONST_1);
+        mv.visitInsn(ISUB);
+        mv.visitInsn(LALOAD);
+        mv.visitVarInsn(LSTORE, sT0);
+        mv.visitVarInsn(LLOAD, sT0);
+        pushInt(mv, 32);
+        mv.visitInsn(LUSHR);
+        mv.visitInsn(L2I);
+        pushInt(mv, fn);
+        mv.visitJumpInsn(IF_ICMPNE, normal); // another function's frame, or FID_EXIT (-1)
+        mv.visitVarInsn(LLOAD, sT0);
+        mv.visitInsn(L2I);
+        pushInt(mv, Layout.MAX_SITES - 1);
+        mv.visitInsn(IAND);
+        int sites = siteInsn.length;
+        Label[] cases = new Label[sites];
+        for (int s = 0; s < sites; s++) cases[s] = new Label();
+        mv.visitTableSwitchInsn(0, sites - 1, normal, cases);
+        for (int s = 0; s < sites; s++) {
+            mv.visitLabel(cases[s]);
+            int i = siteInsn[s];
+            Insn call = code.get(i);
+            int[] saves = call.list(3);
+            // The value first: r may be one of the registers the frame restores.
+            loadWord(r);
+            storeWord(call.get(0));
+            mv.visitIincInsn(sSP, -(saves.length + 1));
+            for (int k = 0; k < saves.length; k++) {
+                mv.visitVarInsn(ALOAD, 0);
+                mv.visitFieldInsn(GETFIELD, CTX, "st", "[J");
+                mv.visitVarInsn(ILOAD, sSP);
+                if (k > 0) {
+                    pushInt(mv, k);
+                    mv.visitInsn(IADD);
+                }
+                mv.visitInsn(LALOAD);
+                storeWord(saves[k]);
+            }
+            mv.visitJumpInsn(GOTO, labels[i + 1]);
+        }
+        mv.visitLabel(normal);
     }
 
     /** Whether instruction {@code i} is a call of a leaf outside a fork group (see {@link #leafCall}). */
