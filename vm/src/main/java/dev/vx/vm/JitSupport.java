@@ -23,11 +23,6 @@ public final class JitSupport {
         return prog.stringCells;
     }
 
-    /** Words of the continuation frame of site {@code site} of function {@code f}. */
-    public static int siteFrameWords(Program prog, int f, int site) {
-        return prog.siteFrameWords[f][site];
-    }
-
     public static int maxRegisters(Program prog) {
         return prog.maxRegisters;
     }

@@ -25,8 +25,6 @@ public final class Program {
     final int[][] lines;
     /** By function and site: the code position of the call instruction. */
     final int[][] sitePos;
-    /** By function and site: the words of the continuation frame the site pushes. */
-    final int[][] siteFrameWords;
     final int[] arity;
     /** By function and parameter: whether the parameter holds a reference. */
     final boolean[][] paramIsRef;
@@ -42,7 +40,6 @@ public final class Program {
         insnPos = new int[n][];
         lines = new int[n][];
         sitePos = new int[n][];
-        siteFrameWords = new int[n][];
         arity = new int[n];
         paramIsRef = new boolean[n][];
         int maxRegs = 1;
@@ -123,7 +120,6 @@ public final class Program {
         int[] ln = new int[p];
         int[] sites = fd.sites();
         int[] sp = new int[sites.length];
-        int[] sfw = new int[sites.length];
         int site = 0;
         int forkChild = -1; // index of the next child within an open fork group, or -1
         int forkReg = -1;
@@ -141,8 +137,6 @@ public final class Program {
             }
             if (op.isCallSite()) {
                 sp[site] = at;
-                int saves = in.list(3).length;
-                sfw[site] = saves + 1;
                 boolean child = op == Opcode.CALL && forkChild >= 0;
                 out[at] = child ? Code.FCALL : op.ordinal();
                 out[at + 1] = site;
@@ -214,7 +208,6 @@ public final class Program {
         insnPos[f] = pos;
         lines[f] = ln;
         sitePos[f] = sp;
-        siteFrameWords[f] = sfw;
     }
 
     /** A {@code new} of a nullary data constructor: its value is the immediate constructor id. */
