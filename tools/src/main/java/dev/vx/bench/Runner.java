@@ -28,6 +28,19 @@ public final class Runner {
     public static final List<String> JVM_FLAGS = List.of("-XX:+UseParallelGC", "-XX:MaxRAMPercentage=75",
             "-XX:TieredStopAtLevel=4", "-Xshare:auto", "-XX:-ClipInlining", "-XX:FreqInlineSize=600", "-Dorg.lwjgl.opencl.libname=libOpenCL.so.1");
 
+    /**
+     * Flags the Vx runs add to {@link #JVM_FLAGS}: the class-data-sharing archive of
+     * {@code bin/vxvm}, when it launched this JVM with one ({@code -Dvx.launcher.cds}), so that
+     * a process figure is that of a {@code vxvm run}. The twins run as plain {@code java}.
+     */
+    static List<String> vxJvmFlags() {
+        String cds = System.getProperty("vx.launcher.cds");
+        if (cds == null || !Files.isRegularFile(Path.of(cds))) return JVM_FLAGS;
+        List<String> flags = new ArrayList<>(JVM_FLAGS);
+        flags.addAll(List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off", "-XX:SharedArchiveFile=" + cds));
+        return flags;
+    }
+
     /** An engine of the table and how {@code vxvm run} selects it. */
     public record Engine(String name, String engineFlag, String deviceFlag) {
         List<String> runFlags() {
@@ -184,7 +197,7 @@ public final class Runner {
     private List<String> vxCommand(Engine e, Path vxb, List<String> args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
-        cmd.addAll(JVM_FLAGS);
+        cmd.addAll(vxJvmFlags());
         cmd.addAll(List.of("-cp", classpath, "dev.vx.tools.Vxvm", "run", vxb.toString(), "--stats"));
         cmd.addAll(e.runFlags());
         if (cfg.threads() != null) cmd.addAll(List.of("--threads", String.valueOf(cfg.threads())));
@@ -332,6 +345,8 @@ public final class Runner {
         b.append("- load average (1, 5, 15 min) before: ").append(loadBefore).append("; after: ").append(loadAfter).append('\n');
         b.append("- runs: ").append(cfg.warmup()).append(" warm-up + ").append(cfg.runs())
                 .append(" measured per cell, each in a JVM of its own (").append(String.join(" ", JVM_FLAGS)).append("), interleaved per program\n");
+        b.append("- class-data-sharing archive of the Vx runs: ")
+                .append(vxJvmFlags() == JVM_FLAGS ? "none" : "bin/vxvm's (" + System.getProperty("vx.launcher.cds") + "); the twins run without one").append('\n');
         b.append("- in-process series: one JVM per cell; at least ").append(cfg.steadyIters()).append(" iterations and ")
                 .append(Fmt.sig3(Steady.MIN_SECONDS)).append(" s (at most ").append(Steady.MAX_ITERATIONS)
                 .append(" iterations), or ").append(Fmt.sig3(cfg.steadyBudget()))
