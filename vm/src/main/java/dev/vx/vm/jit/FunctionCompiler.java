@@ -1792,30 +1792,20 @@ final class FunctionCompiler {
     }
 
     static int loadOp(char k) {
-        return switch (k) {
-            case 'F' -> FLOAD;
-            case 'D' -> DLOAD;
-            case 'J' -> LLOAD;
-            default -> ILOAD;
-        };
+        return asmType(k).getOpcode(ILOAD);
     }
 
     static int storeOp(char k) {
-        return switch (k) {
-            case 'F' -> FSTORE;
-            case 'D' -> DSTORE;
-            case 'J' -> LSTORE;
-            default -> ISTORE;
-        };
+        return asmType(k).getOpcode(ISTORE);
     }
 
     static int returnOp(char k) {
-        return switch (k) {
-            case 'F' -> FRETURN;
-            case 'D' -> DRETURN;
-            case 'J' -> LRETURN;
-            default -> IRETURN;
-        };
+        return asmType(k).getOpcode(IRETURN);
+    }
+
+    /** The JVM type of a kind (U32, I32 and Bool are {@code int}s), for ASM's typed opcodes. */
+    private static Type asmType(char k) {
+        return Type.getType(String.valueOf(jvm(k)));
     }
 
     // ================================================================== class files
