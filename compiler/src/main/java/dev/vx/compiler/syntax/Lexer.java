@@ -510,8 +510,20 @@ public final class Lexer {
                 scanEscape(value);
                 continue;
             }
-            if (Character.isLowSurrogate(c)) {
-                surrogatesOnLine++;
+            if (Character.isSurrogate(c)) {
+                // Strings hold Unicode text: a surrogate pair is one code point, and a lone
+                // surrogate (possible only in source text given as Java chars) is none.
+                if (Character.isHighSurrogate(c) && pos + 1 < length && Character.isLowSurrogate(chars[pos + 1])) {
+                    value.append(c).append(chars[pos + 1]);
+                    pos += 2;
+                    surrogatesOnLine++;
+                } else {
+                    diags.error(spanAt(pos, pos + 1), "a string cannot hold an unpaired UTF-16 surrogate (U+"
+                            + Integer.toHexString(c).toUpperCase() + "): it is not valid Unicode");
+                    if (Character.isLowSurrogate(c)) surrogatesOnLine++;
+                    pos++;
+                }
+                continue;
             }
             value.append(c);
             pos++;

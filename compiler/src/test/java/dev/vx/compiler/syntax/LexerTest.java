@@ -136,4 +136,16 @@ class LexerTest {
         assertEquals(4_000_003, t.size());
         assertTrue(ms < 5_000, ms + " ms");
     }
+
+    @Test
+    void stringsHoldSurrogatePairsButNoLoneSurrogate() {
+        // U+1F600 is a surrogate pair in Java's chars: one code point, kept whole.
+        assertEquals("STRING(a\uD83D\uDE00b) NEWLINE EOF", tokens("\"a\uD83D\uDE00b\""));
+        // A lone surrogate can reach the lexer only from text given as chars (a file is decoded
+        // as UTF-8): it is an error at its place, not a string the module verifier rejects later.
+        String high = errors("x = \"a\uD83Db\"\n");
+        assertTrue(high.contains("t.vx:1:7: error: a string cannot hold an unpaired UTF-16 surrogate (U+D83D)"), high);
+        String low = errors("x = \"\uDE00\"\n");
+        assertTrue(low.contains("t.vx:1:6: error: a string cannot hold an unpaired UTF-16 surrogate (U+DE00)"), low);
+    }
 }
