@@ -17,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The back end's optimisations (docs/compiler.md): {@code match} on a tuple literal without
- * building the tuple, and reads of elements that take no count; and what it does not do:
+ * building the tuple, reads of elements that take no count, and a cell rebuilt in place in
+ * the arms of a branch; and what it does not do:
  * inline a call, whose frame the statistics count. Each is checked on the emitted bytecode
  * and on the run's result, computed here by hand.
  */
@@ -74,6 +75,40 @@ class CompilerOptimisationTest {
         // 12 + (100 + 34) + (1000 + 56)
         VxRun.Result r = VxRun.run(src, VxRun.oneThread());
         assertEquals(String.valueOf(12 + 134 + 1056), r.out().strip(), r.err());
+        assertEquals(r.stat("heap_allocated_words"), r.stat("heap_freed_words"));
+    }
+
+    @Test
+    void aCellTakenApartBeforeABranchIsRebuiltInPlaceInBothArms() {
+        // clamp owns b (it could rebuild it) and both arms of the if build a Box: on the path
+        // where b is unique, each arm builds in b's memory.
+        String src = """
+                type Box:
+                  Box{v: U32}
+
+                def mk(x: U32) -> Box:
+                  Box{x}
+
+                def clamp(b: Box, lo: U32) -> Box:
+                  match b:
+                    case Box{v}:
+                      if v < lo:
+                        Box{lo}
+                      else:
+                        Box{v * 2}
+
+                def main() -> U32:
+                  match (clamp(mk(3), 5), clamp(mk(7), 5)):
+                    case (Box{a}, Box{b}):
+                      a * 100 + b
+                """;
+        long rebuilt = function(compile(src), "clamp").code().stream().filter(in -> in.op() == Opcode.NEWR).count();
+        assertEquals(2, rebuilt, "clamp rebuilds b in place in each arm");
+        VxRun.Result r = VxRun.run(src, VxRun.oneThread());
+        // clamp(Box{3}, 5) = Box{5}, clamp(Box{7}, 5) = Box{14}
+        assertEquals(String.valueOf(5 * 100 + 14), r.out().strip(), r.err());
+        // Only mk allocates: two cells of a header and one field.
+        assertEquals(2 * 2, r.stat("heap_allocated_words"));
         assertEquals(r.stat("heap_allocated_words"), r.stat("heap_freed_words"));
     }
 

@@ -24,18 +24,30 @@ import static dev.vx.bytecode.Opcode.*;
  *   <li>shared: the original duplications and the drop (which only decrements).</li>
  * </ul>
  * The instructions between the drop and the reused construction are copied onto both paths.
- * A reuse never spans a call, so no frame holds a reuse token.
+ * When they reach the block's branch first, a target that builds such a cell before anything
+ * else of note can build it in {@code x}'s memory too: the unique path then goes on in copies
+ * of the targets (tail duplication of one block each), with the construction a {@code newr}
+ * there and a {@code free} at the start of the targets that build none. A reuse never spans
+ * a call, so no frame holds a reuse token.
  */
 final class Reuse {
     /** Longest stretch of code copied onto both paths to reach a construction. */
     private static final int MAX_COPIED = 24;
+    /**
+     * Blocks that reuse across branches may copy, beyond the function's own count: each copy
+     * can hold drops that are specialised in turn, so chains of them must not multiply.
+     */
+    private static final int MAX_EXTRA_COPIES = 32;
 
     private final IrFunction f;
     private final TypeTable types;
+    private final int maxCopies;
+    private int copies;
 
     private Reuse(IrFunction f, TypeTable types) {
         this.f = f;
         this.types = types;
+        this.maxCopies = f.blocks.size() + MAX_EXTRA_COPIES;
     }
 
     static void run(IrFunction f, TypeTable types) {
@@ -50,19 +62,26 @@ final class Reuse {
 
     /**
      * Whether {@code x}'s cell could be reused: some block reads its fields and then, before
-     * any call or branch, builds a cell of the same size. Borrow inference keeps such a
-     * parameter owned, since reusing a cell needs its ownership.
+     * any call, builds a cell of the same size, in the block itself or first thing in a target
+     * of its branch. Borrow inference keeps such a parameter owned, since reusing a cell needs
+     * its ownership.
      */
     static boolean reusable(IrFunction f, int x, TypeTable types) {
+        Reuse r = new Reuse(f, types);
         for (IrFunction.Block b : f.blocks) {
-            int ctor = -1;
+            int words = -1;
             for (IrInsn i : b.insns) {
                 if (i.op == GET && i.ops[1] == x && i.ctor >= 0) {
-                    ctor = i.ctor;
-                } else if (ctor >= 0 && i.op == NEW && i.ops[2] > 0
-                        && cellWords(i.ops[2]) == cellWords(types.fields(ctor).length)) {
+                    words = cellWords(types.fields(i.ctor).length);
+                } else if (words < 0) {
+                    continue;
+                } else if (i.op == NEW && cellWords(i.ops[2]) == words && r.isAllocatedCtor(i.ops[1])) {
                     return true;
-                } else if (ctor >= 0 && (i.op.isCallSite() || i.op == JT || i.op == JF || i.op == FORK)) {
+                } else if (i.op == JT || i.op == JF || i.op == JMP) {
+                    for (int t : i.targets()) {
+                        if (t != b.id && r.constructionAt(f.blocks.get(t).insns, x, words) >= 0) return true;
+                    }
+                } else if (i.op.isCallSite() || i.op.isTerminator() || i.op == FORK) {
                     break;
                 }
             }
@@ -143,10 +162,11 @@ final class Reuse {
         List<IrInsn> head = new ArrayList<>();
         for (int k = 0; k < d; k++) if (!c.dupsToMove().contains(k)) head.add(in.get(k));
         List<IrInsn> tail = new ArrayList<>(in.subList(d + 1, in.size()));
+        Map<Integer, Integer> reuseIn = reuseAt < 0 ? reusingTargets(b, tail, x, words) : Map.of();
 
         IrFunction.Block unique = f.newBlock();
         IrFunction.Block shared = f.newBlock();
-        IrFunction.Block cont = f.newBlock();
+        IrFunction.Block cont = reuseIn.isEmpty() ? f.newBlock() : null;
 
         // Unique: the cell's counted references move to the registers that read them; drop the others.
         int[] fieldTypes = types.fields(c.ctor());
@@ -166,27 +186,39 @@ final class Reuse {
         for (int reg : c.kept()) shared.insns.add(new IrInsn(DUP, line, reg));
         shared.insns.add(new IrInsn(DROP, line, x));
 
-        if (reuseAt >= 0) {
+        if (!reuseIn.isEmpty()) {
+            // Both paths end with the block's own branch: the unique one into copies of its
+            // targets, which build in x's memory or free it first.
+            Map<Integer, Integer> copyOf = new HashMap<>();
+            for (IrInsn i : tail) {
+                for (int t : i.targets()) {
+                    if (!copyOf.containsKey(t)) copyOf.put(t, copyForUnique(f.blocks.get(t), x, reuseIn.getOrDefault(t, -1)));
+                }
+            }
+            for (IrInsn i : tail) {
+                IrInsn u = i.copy();
+                u.mapTargets(copyOf::get);
+                unique.insns.add(u);
+            }
+            shared.insns.addAll(tail);
+        } else if (reuseAt >= 0) {
             int copied = reuseAt - (d + 1);
             for (int k = 0; k < copied; k++) {
                 unique.insns.add(tail.get(k).copy());
                 shared.insns.add(tail.get(k).copy());
             }
             IrInsn alloc = tail.get(copied);
-            int[] o = alloc.ops;
-            int[] newr = new int[o.length + 1];
-            newr[0] = o[0];
-            newr[1] = x;
-            System.arraycopy(o, 1, newr, 2, o.length - 1);
-            unique.insns.add(new IrInsn(NEWR, alloc.line, newr));
+            unique.insns.add(inToken(alloc, x));
             shared.insns.add(alloc);
             tail = new ArrayList<>(tail.subList(copied + 1, tail.size()));
         } else {
             unique.insns.add(new IrInsn(FREE, line, x));
         }
-        unique.insns.add(new IrInsn(JMP, line, cont.id));
-        shared.insns.add(new IrInsn(JMP, line, cont.id));
-        cont.insns.addAll(tail);
+        if (cont != null) {
+            unique.insns.add(new IrInsn(JMP, line, cont.id));
+            shared.insns.add(new IrInsn(JMP, line, cont.id));
+            cont.insns.addAll(tail);
+        }
 
         int u = f.newReg(dev.vx.bytecode.Scalar.BOOL.typeId());
         head.add(new IrInsn(ISUNIQ, line, u, x));
@@ -194,6 +226,75 @@ final class Reuse {
         head.add(new IrInsn(JMP, line, shared.id));
         b.insns.clear();
         b.insns.addAll(head);
+    }
+
+    /**
+     * When {@code tail} (the rest of the block after {@code drop x}) is short and reaches the
+     * block's branch with no call and no construction: its targets that build a cell of
+     * {@code words} words before any call, branch or use of {@code x}, each with the index of
+     * that construction. Empty when none does (or the tail is not of that form).
+     */
+    private Map<Integer, Integer> reusingTargets(IrFunction.Block b, List<IrInsn> tail, int x, int words) {
+        if (tail.size() > MAX_COPIED || tail.isEmpty() || tail.get(tail.size() - 1).op != JMP) return Map.of();
+        for (int k = 0; k < tail.size() - 1; k++) {
+            IrInsn i = tail.get(k);
+            boolean branch = (i.op == JT || i.op == JF) && k == tail.size() - 2;
+            if (i.op.isCallSite() || i.op == FORK || i.op == NEW || i.def() == x
+                    || (i.op.isTerminator() || i.op == JT || i.op == JF) && !branch) {
+                return Map.of();
+            }
+        }
+        Map<Integer, Integer> reuse = new HashMap<>();
+        Set<Integer> targets = new HashSet<>();
+        for (IrInsn i : tail) {
+            for (int t : i.targets()) {
+                // Not a loop back to this block, and only small blocks are worth a copy.
+                if (t == b.id || f.blocks.get(t).insns.size() > MAX_COPIED) return Map.of();
+                targets.add(t);
+                int at = constructionAt(f.blocks.get(t).insns, x, words);
+                if (at >= 0) reuse.put(t, at);
+            }
+        }
+        if (reuse.isEmpty() || copies + targets.size() > maxCopies) return Map.of();
+        copies += targets.size();
+        return reuse;
+    }
+
+    /** The index of the first construction of a {@code words}-word cell in {@code insns} before anything that ends the search; -1 if none. */
+    private int constructionAt(List<IrInsn> insns, int x, int words) {
+        for (int k = 0; k < insns.size() && k <= MAX_COPIED; k++) {
+            IrInsn i = insns.get(k);
+            if (i.op == NEW && cellWords(i.ops[2]) == words && isAllocatedCtor(i.ops[1])) return k;
+            boolean[] touches = {i.def() == x};
+            i.forEachUse((r, consumed) -> touches[0] |= r == x);
+            if (touches[0] || i.op.isCallSite() || i.op.isTerminator() || i.op == JT || i.op == JF || i.op == FORK) return -1;
+        }
+        return -1;
+    }
+
+    /**
+     * A copy of block {@code t} for the path on which {@code x}'s cell is free to reuse: its
+     * construction at {@code reuseAt} builds in that cell, or (-1) the cell is freed first.
+     */
+    private int copyForUnique(IrFunction.Block t, int x, int reuseAt) {
+        IrFunction.Block c = f.newBlock();
+        int line = t.insns.get(0).line;
+        if (reuseAt < 0) c.insns.add(new IrInsn(FREE, line, x));
+        for (int k = 0; k < t.insns.size(); k++) {
+            IrInsn i = t.insns.get(k);
+            c.insns.add(k == reuseAt ? inToken(i, x) : i.copy());
+        }
+        return c.id;
+    }
+
+    /** The construction {@code alloc} ({@code new d, C, fields}) as a {@code newr} in the memory of {@code token}. */
+    private static IrInsn inToken(IrInsn alloc, int token) {
+        int[] o = alloc.ops;
+        int[] newr = new int[o.length + 1];
+        newr[0] = o[0];
+        newr[1] = token;
+        System.arraycopy(o, 1, newr, 2, o.length - 1);
+        return new IrInsn(NEWR, alloc.line, newr);
     }
 
     /** Only constructors that get a cell (not nullary data constructors, which are immediates). */
