@@ -29,6 +29,12 @@ import static dev.vx.bytecode.Opcode.*;
  * of the targets (tail duplication of one block each), with the construction a {@code newr}
  * there and a {@code free} at the start of the targets that build none. A reuse never spans
  * a call, so no frame holds a reuse token.
+ *
+ * <p>A drop at the start of a block, of a cell whose fields were read on the only path that
+ * leads there (the first scrutinee of a {@code match (a, b)} is read before the switch on the
+ * second), is specialised too when its memory can be reused: the unique path drops the
+ * cell's reference fields (the reads happened earlier, with their own counts) and builds in
+ * its memory (Lean's {@code reset}).
  */
 final class Reuse {
     /** Longest stretch of code copied onto both paths to reach a construction. */
@@ -43,6 +49,10 @@ final class Reuse {
     private final TypeTable types;
     private final int maxCopies;
     private int copies;
+    /** Predecessors by block id, while the blocks are unchanged (null: to compute). */
+    private Map<Integer, List<Integer>> preds;
+    /** The drops of shared paths this pass made: already specialised, never candidates again. */
+    private final Set<IrInsn> settled = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     private Reuse(IrFunction f, TypeTable types) {
         this.f = f;
@@ -94,14 +104,60 @@ final class Reuse {
         List<IrInsn> in = b.insns;
         for (int d = 0; d < in.size(); d++) {
             IrInsn drop = in.get(d);
-            if (drop.op != DROP) continue;
+            if (drop.op != DROP || settled.contains(drop)) continue;
             int x = drop.ops[0];
             Candidate c = candidate(in, d, x);
+            if (c == null) c = resetCandidate(b, d, x);
             if (c == null) continue;
             split(b, d, x, c);
+            preds = null;
             return true;
         }
         return false;
+    }
+
+    /**
+     * {@code drop x} at {@code d}, with only other drops before it in {@code b}, of a cell
+     * whose constructor a read on the only path to {@code b} tells, and whose memory the code
+     * after the drop can reuse: a candidate with no reads of its own, so that the unique path
+     * drops all its reference fields. Null otherwise.
+     */
+    private Candidate resetCandidate(IrFunction.Block b, int d, int x) {
+        List<IrInsn> in = b.insns;
+        for (int j = 0; j < d; j++) {
+            if (in.get(j).op != DROP || in.get(j).ops[0] == x) return null;
+        }
+        int ctor = ctorOnTheWayTo(b, x);
+        if (ctor < 0) return null;
+        int words = cellWords(types.fields(ctor).length);
+        List<IrInsn> tail = in.subList(d + 1, in.size());
+        if (constructionAt(tail, x, words) < 0 && reusingTargets(b, tail, x, words).isEmpty()) return null;
+        return new Candidate(ctor, Map.of(), Set.of(), List.of());
+    }
+
+    /**
+     * The constructor of {@code x}'s cell when control enters {@code b}, from a read of its
+     * fields in the chain of single predecessors that leads to {@code b}; -1 when unknown.
+     */
+    private int ctorOnTheWayTo(IrFunction.Block b, int x) {
+        if (preds == null) {
+            preds = new HashMap<>();
+            for (IrFunction.Block p : f.blocks) {
+                for (int t : p.successors()) preds.computeIfAbsent(t, k -> new ArrayList<>()).add(p.id);
+            }
+        }
+        IrFunction.Block cur = b;
+        for (int hops = 0; hops < 8; hops++) {
+            List<Integer> p = preds.getOrDefault(cur.id, List.of());
+            if (p.size() != 1) return -1;
+            cur = f.blocks.get(p.get(0));
+            for (int k = cur.insns.size() - 1; k >= 0; k--) {
+                IrInsn i = cur.insns.get(k);
+                if (i.def() == x) return -1;
+                if (i.op == GET && i.ops[1] == x && i.ctor >= 0) return i.ctor;
+            }
+        }
+        return -1;
     }
 
     /** The reads of {@code x} before {@code drop x} at {@code d}, and which of them are kept (duplicated). */
@@ -184,7 +240,9 @@ final class Reuse {
         }
         // Shared: the duplications the reads needed, and the drop (a decrement).
         for (int reg : c.kept()) shared.insns.add(new IrInsn(DUP, line, reg));
-        shared.insns.add(new IrInsn(DROP, line, x));
+        IrInsn sharedDrop = new IrInsn(DROP, line, x);
+        settled.add(sharedDrop);
+        shared.insns.add(sharedDrop);
 
         if (!reuseIn.isEmpty()) {
             // Both paths end with the block's own branch: the unique one into copies of its
@@ -195,6 +253,7 @@ final class Reuse {
                     if (!copyOf.containsKey(t)) copyOf.put(t, copyForUnique(f.blocks.get(t), x, reuseIn.getOrDefault(t, -1)));
                 }
             }
+            copies += copyOf.size();
             for (IrInsn i : tail) {
                 IrInsn u = i.copy();
                 u.mapTargets(copyOf::get);
@@ -256,7 +315,6 @@ final class Reuse {
             }
         }
         if (reuse.isEmpty() || copies + targets.size() > maxCopies) return Map.of();
-        copies += targets.size();
         return reuse;
     }
 
