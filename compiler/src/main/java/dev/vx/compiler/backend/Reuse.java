@@ -1,8 +1,10 @@
 package dev.vx.compiler.backend;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -52,7 +54,7 @@ final class Reuse {
     /** Predecessors by block id, while the blocks are unchanged (null: to compute). */
     private Map<Integer, List<Integer>> preds;
     /** The drops of shared paths this pass made: already specialised, never candidates again. */
-    private final Set<IrInsn> settled = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private final Set<IrInsn> settled = Collections.newSetFromMap(new IdentityHashMap<>());
 
     private Reuse(IrFunction f, TypeTable types) {
         this.f = f;
