@@ -1,5 +1,7 @@
 package dev.vx.bench;
 
+import dev.vx.vm.StatLines;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -34,11 +36,17 @@ public final class Runner {
      * a process figure is that of a {@code vxvm run}. The twins run as plain {@code java}.
      */
     static List<String> vxJvmFlags() {
-        String cds = System.getProperty("vx.launcher.cds");
-        if (cds == null || !Files.isRegularFile(Path.of(cds))) return JVM_FLAGS;
+        String cds = launcherArchive();
+        if (cds == null) return JVM_FLAGS;
         List<String> flags = new ArrayList<>(JVM_FLAGS);
         flags.addAll(List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off", "-XX:SharedArchiveFile=" + cds));
         return flags;
+    }
+
+    /** The archive {@code bin/vxvm} launched this JVM with, or null. */
+    private static String launcherArchive() {
+        String cds = System.getProperty("vx.launcher.cds");
+        return cds != null && Files.isRegularFile(Path.of(cds)) ? cds : null;
     }
 
     /** An engine of the table and how {@code vxvm run} selects it. */
@@ -240,7 +248,7 @@ public final class Runner {
         if (measured) {
             c.wall.add(r.seconds());
             if (!Double.isNaN(r.cpuSeconds())) c.cpu.add(r.cpuSeconds());
-            c.stats.add(c.isTwin() ? Map.of() : dev.vx.vm.StatLines.parse(r.err()));
+            c.stats.add(c.isTwin() ? Map.of() : StatLines.parse(r.err()));
         }
     }
 
@@ -311,7 +319,7 @@ public final class Runner {
             if (r.status() != 0) return "'vxvm run " + String.join(" ", e.runFlags()) + "' failed with status " + r.status()
                     + ": " + firstLines(r.err());
             if (!r.out().strip().equals("42")) return "a probe printed '" + Report.oneLine(r.out()) + "' instead of 42";
-            Map<String, String> st = dev.vx.vm.StatLines.parse(r.err());
+            Map<String, String> st = StatLines.parse(r.err());
             String engine = st.getOrDefault("engine", "?"), device = st.getOrDefault("device", "?");
             if (!engine.startsWith(e.engineFlag())) return "'--engine " + e.engineFlag() + "' ran the " + engine + " engine (--stats says engine: " + engine + ")";
             if (!device.startsWith(e.deviceFlag())) return "'--device " + e.deviceFlag() + "' ran on " + device + " (--stats says device: " + device + ")";
@@ -346,7 +354,7 @@ public final class Runner {
         b.append("- runs: ").append(cfg.warmup()).append(" warm-up + ").append(cfg.runs())
                 .append(" measured per cell, each in a JVM of its own (").append(String.join(" ", JVM_FLAGS)).append("), interleaved per program\n");
         b.append("- class-data-sharing archive of the Vx runs: ")
-                .append(vxJvmFlags() == JVM_FLAGS ? "none" : "bin/vxvm's (" + System.getProperty("vx.launcher.cds") + "); the twins run without one").append('\n');
+                .append(launcherArchive() == null ? "none" : "bin/vxvm's (" + launcherArchive() + "); the twins run without one").append('\n');
         b.append("- in-process series: one JVM per cell; at least ").append(cfg.steadyIters()).append(" iterations and ")
                 .append(Fmt.sig3(Steady.MIN_SECONDS)).append(" s (at most ").append(Steady.MAX_ITERATIONS)
                 .append(" iterations), or ").append(Fmt.sig3(cfg.steadyBudget()))

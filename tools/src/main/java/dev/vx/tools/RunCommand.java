@@ -9,9 +9,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Vxvm.Version.class, description = "Run a program (.vx is compiled in memory first).")
@@ -49,7 +52,7 @@ final class RunCommand implements Callable<Integer> {
     static RunCommand plain(String[] args) {
         if (args.length < 2 || !args[0].equals("run")) return null;
         RunCommand c = new RunCommand();
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         boolean options = true;
         for (int i = 1; i < args.length; i++) {
             String a = args[i];
@@ -85,7 +88,7 @@ final class RunCommand implements Callable<Integer> {
             if (c.program == null) {
                 try {
                     c.program = Path.of(a);
-                } catch (java.nio.file.InvalidPathException e) {
+                } catch (InvalidPathException e) {
                     return null;
                 }
             } else {

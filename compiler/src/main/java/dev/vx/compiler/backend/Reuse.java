@@ -208,15 +208,8 @@ final class Reuse {
         int line = in.get(d).line;
         // Find a construction of the same cell size before any call or branch.
         int words = cellWords(types.fields(c.ctor()).length);
-        int reuseAt = -1;
-        for (int k = d + 1; k < in.size() && k - d <= MAX_COPIED; k++) {
-            IrInsn i = in.get(k);
-            if (i.op == NEW && cellWords(i.ops[2]) == words && isAllocatedCtor(i.ops[1])) {
-                reuseAt = k;
-                break;
-            }
-            if (i.op.isCallSite() || i.op.isTerminator() || i.op == JT || i.op == JF || i.op == FORK) break;
-        }
+        int at = constructionAt(in.subList(d + 1, in.size()), x, words);
+        int reuseAt = at < 0 ? -1 : d + 1 + at;
         List<IrInsn> head = new ArrayList<>();
         for (int k = 0; k < d; k++) if (!c.dupsToMove().contains(k)) head.add(in.get(k));
         List<IrInsn> tail = new ArrayList<>(in.subList(d + 1, in.size()));

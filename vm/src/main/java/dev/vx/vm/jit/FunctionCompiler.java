@@ -1069,8 +1069,7 @@ final class FunctionCompiler {
             mv.visitVarInsn(ISTORE, sSP);
         } else {
             Label fits = new Label();
-            mv.visitVarInsn(ILOAD, sSP);
-            pushInt(mv, Layout.LANE_STACK_WORDS - ns - 1);
+            compareWithFrameRoom(ns + 1);
             mv.visitJumpInsn(IF_ICMPLE, fits);
             mv.visitVarInsn(ALOAD, 0);
             mv.visitVarInsn(ILOAD, sSP);
@@ -1149,8 +1148,7 @@ final class FunctionCompiler {
      */
     private void leafCall(Insn in, int ns, Label after) {
         Label full = new Label();
-        mv.visitVarInsn(ILOAD, sSP);
-        pushInt(mv, Layout.LANE_STACK_WORDS - ns - 1);
+        compareWithFrameRoom(ns + 1);
         mv.visitJumpInsn(IF_ICMPGT, full);
         mv.visitVarInsn(ALOAD, 0);
         mv.visitVarInsn(ILOAD, sSP);
@@ -1227,6 +1225,16 @@ final class FunctionCompiler {
             mv.visitJumpInsn(GOTO, labels[i + 1]);
         }
         mv.visitLabel(normal);
+    }
+
+    /**
+     * Pushes the stack pointer and the highest one at which a frame of {@code frameWords}
+     * words still fits (as {@link JitCtx#push} tests it): a frame fits when the first is at
+     * most the second.
+     */
+    private void compareWithFrameRoom(int frameWords) {
+        mv.visitVarInsn(ILOAD, sSP);
+        pushInt(mv, Layout.LANE_STACK_WORDS - frameWords);
     }
 
     /** Whether instruction {@code i} is a call of a leaf outside a fork group (see {@link #leafCall}). */
