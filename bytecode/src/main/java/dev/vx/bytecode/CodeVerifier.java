@@ -242,6 +242,13 @@ final class CodeVerifier {
                     expect(pc, insn.get(3), element, "element");
                 }
                 case AEMPTY -> array(pc, insn.get(0), "destination");
+                case ALLOC -> {
+                    CtorDesc c = cx.ctor(insn.get(1));
+                    if (c.fields().length == 0 && c.closureFunction() < 0) {
+                        throw cx.at(pc, "alloc of " + cx.ctorName(insn.get(1)) + ", which has no cell (no fields)");
+                    }
+                    expect(pc, insn.get(0), c.type(), "destination");
+                }
                 case ALEN -> {
                     array(pc, insn.get(1), "array");
                     expect(pc, insn.get(0), U32, "destination");

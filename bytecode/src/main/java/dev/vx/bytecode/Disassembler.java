@@ -33,7 +33,7 @@ public final class Disassembler {
     }
 
     private void header() {
-        out.append("vxb ").append(Module.FORMAT_MAJOR).append('.').append(Module.FORMAT_MINOR).append('\n');
+        out.append("vxb ").append(Module.FORMAT_MAJOR).append('.').append(m.formatMinor()).append('\n');
         out.append("hash ").append(m.sourceHash() == null ? "?" : HexFormat.of().formatHex(m.sourceHash())).append('\n');
         out.append("entry ").append(functionName(m.entry())).append(" (function ").append(m.entry()).append(')');
         if (m.printResult()) out.append(", prints its result");

@@ -105,6 +105,10 @@ public final class FunctionBuilder {
         return emit(line, Opcode.NEW, concat(new int[] {d, ctor}, fields));
     }
 
+    public int alloc(int line, int d, int ctor) {
+        return emit(line, Opcode.ALLOC, d, ctor);
+    }
+
     public int newr(int line, int d, int token, int ctor, int... fields) {
         return emit(line, Opcode.NEWR, concat(new int[] {d, token, ctor}, fields));
     }

@@ -21,7 +21,8 @@ public record Module(byte[] sourceHash, List<String> strings, long[] constants, 
                      List<CtorDesc> ctors, List<FunctionDesc> functions, int entry, boolean printResult) {
 
     public static final int FORMAT_MAJOR = 1;
-    public static final int FORMAT_MINOR = 0;
+    /** The latest format minor version, which this reader reads (and every earlier one). */
+    public static final int FORMAT_MINOR = 1;
 
     /** Types 0..10: the scalars in {@link Scalar} order, then String. */
     public static final List<TypeDesc> BUILTIN_TYPES;
@@ -46,6 +47,22 @@ public record Module(byte[] sourceHash, List<String> strings, long[] constants, 
 
     public CtorDesc ctor(int globalId) {
         return ctors.get(globalId - Layout.FIRST_CTOR);
+    }
+
+    /**
+     * The lowest format minor version that holds this module: the latest {@link Opcode#sinceMinor}
+     * of its instructions. A module that needs nothing newer is written as 1.0, so readers of
+     * the older format still load it. Missing parts (a module object being checked, not yet
+     * valid) count as nothing new; the writer and the verifier report them.
+     */
+    public int formatMinor() {
+        int minor = 0;
+        if (functions == null) return minor;
+        for (FunctionDesc f : functions) {
+            if (f == null || f.code() == null) continue;
+            for (Insn in : f.code()) if (in != null && in.op() != null) minor = Math.max(minor, in.op().sinceMinor());
+        }
+        return minor;
     }
 
     public FunctionDesc function(int id) {

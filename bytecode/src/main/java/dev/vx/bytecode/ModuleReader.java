@@ -35,6 +35,8 @@ public final class ModuleReader {
     private List<PartialFunction> partial;
     private List<FunctionDesc> functions;
     private int entry;
+    /** The file's format minor version: opcodes added later are unknown to it. */
+    private int minor;
     private boolean printResult;
     private byte[] hash;
 
@@ -107,7 +109,7 @@ public final class ModuleReader {
             throw in.error(0, "bad magic: not a .vxb file (a .vxb starts with the bytes 'VXB' 0)");
         }
         int major = in.u16("format version");
-        int minor = in.u16("format version");
+        minor = in.u16("format version");
         if (major != Module.FORMAT_MAJOR || minor > Module.FORMAT_MINOR) {
             throw in.error(4, "unsupported format version " + major + "." + minor + " (this reader reads "
                     + Module.FORMAT_MAJOR + "." + Module.FORMAT_MINOR + ")");
@@ -212,6 +214,10 @@ public final class ModuleReader {
         int b = in.u8("opcode");
         Opcode op = Opcode.ofByte(b);
         if (op == null) throw in.error(at, "unknown opcode byte " + b);
+        if (op.sinceMinor() > minor) {
+            throw in.error(at, "opcode " + op.mnemonic() + " needs format " + Module.FORMAT_MAJOR + "." + op.sinceMinor()
+                    + ", the file is " + Module.FORMAT_MAJOR + "." + minor);
+        }
         scratch.size = 0;
         for (Operand kind : op.operands()) {
             switch (kind) {

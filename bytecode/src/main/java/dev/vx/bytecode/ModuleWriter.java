@@ -28,7 +28,7 @@ public final class ModuleWriter {
         ByteSink out = new ByteSink();
         out.bytes(MAGIC);
         out.u16(Module.FORMAT_MAJOR);
-        out.u16(Module.FORMAT_MINOR);
+        out.u16(m.formatMinor());
         section(out, Section.STRINGS, strings(m.strings()));
         section(out, Section.CONSTANTS, constants(m.constants()));
         section(out, Section.TYPES, types(m.types()));

@@ -120,7 +120,15 @@ public enum Opcode {
     /** {@code d := prim(args)}; the arguments are borrowed. */
     PRIM("rpR"),
     /** {@code d :=} a new empty array of {@code d}'s type (generic code has no element to fill with). */
-    AEMPTY("r");
+    AEMPTY("r"),
+
+    /**
+     * {@code d :=} a reuse token: the memory of a cell of constructor {@code c}, allocated now
+     * and built later by a {@code newr} that names it. The compiler allocates a constructor's
+     * cell before the calls that compute its fields, so that a tree is laid out in the order
+     * it is built and later read (parent first). Added in format 1.1.
+     */
+    ALLOC("rc");
 
     /** One {@link Operand} code per operand. */
     public final String shape;
@@ -156,6 +164,11 @@ public enum Opcode {
             case NOP, JMP, JT, JF, SWITCH, TCALL, TCALLC, RET, JOIN, PANIC, EXIT, DUP, DROP, FREE -> false;
             default -> true;
         };
+    }
+
+    /** The format minor version that introduced the opcode (format 1.0 files cannot hold later ones). */
+    public int sinceMinor() {
+        return this == ALLOC ? 1 : 0;
     }
 
     /** The instruction suspends the activation: it has a resume site (see {@link FunctionDesc#sites}). */

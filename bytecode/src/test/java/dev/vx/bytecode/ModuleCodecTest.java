@@ -81,7 +81,8 @@ class ModuleCodecTest {
         assertEquals(77, Opcode.RET.ordinal());
         assertEquals(95, Opcode.PRIM.ordinal());
         assertEquals(96, Opcode.AEMPTY.ordinal());
-        assertEquals(Opcode.values().length - 1, Opcode.AEMPTY.ordinal());
+        assertEquals(97, Opcode.ALLOC.ordinal()); // format 1.1
+        assertEquals(Opcode.values().length - 1, Opcode.ALLOC.ordinal());
         assertEquals(6, TypeKind.FUNC.ordinal());
     }
 
@@ -281,9 +282,9 @@ class ModuleCodecTest {
     void unsupportedVersion() {
         List<byte[]> p = tinyParts();
         p.set(0, bytes('V', 'X', 'B', 0, 2, 0, 0, 0));
-        assertEquals("header, byte 4: unsupported format version 2.0 (this reader reads 1.0)", readError(join(p)));
-        p.set(0, bytes('V', 'X', 'B', 0, 1, 0, 1, 0));
-        assertEquals("header, byte 4: unsupported format version 1.1 (this reader reads 1.0)", readError(join(p)));
+        assertEquals("header, byte 4: unsupported format version 2.0 (this reader reads 1.1)", readError(join(p)));
+        p.set(0, bytes('V', 'X', 'B', 0, 1, 0, 2, 0));
+        assertEquals("header, byte 4: unsupported format version 1.2 (this reader reads 1.1)", readError(join(p)));
         assertEquals("header, byte 6: truncated format version: it runs past the end of the file (byte 6)",
                 readError(bytes('V', 'X', 'B', 0, 1, 0)));
     }
@@ -381,6 +382,39 @@ class ModuleCodecTest {
         functions[12] = (byte) 200; // byte 37: the opcode of instruction 1 (ret)
         p.set(5, functions);
         assertEquals("functions section, byte 37: function 0, instruction 1: unknown opcode byte 200", readError(join(p)));
+    }
+
+    @Test
+    void aModuleIsWrittenInTheOldestFormatThatHoldsIt() throws BytecodeException {
+        byte[] old = ModuleWriter.write(tiny());
+        assertArrayEquals(bytes('V', 'X', 'B', 0, 1, 0, 0, 0), Arrays.copyOf(old, 8));
+        ModuleBuilder b = new ModuleBuilder();
+        int list = b.list("List<U32>", Samples.U32);
+        FunctionBuilder f = b.function("main", new int[0], list, "main");
+        int t = f.register(list);
+        int x = f.register(Samples.U32);
+        int nil = f.register(list);
+        f.alloc(1, t, b.ctorId(list, 1));
+        f.emit(1, Opcode.LDI, x, 7);
+        f.newCell(1, nil, b.ctorId(list, 0));
+        f.newr(1, t, t, b.ctorId(list, 1), x, nil);
+        f.emit(1, Opcode.RET, t);
+        Module m = b.entry(f.id()).printResult(true).build();
+        byte[] file = ModuleWriter.write(m);
+        assertArrayEquals(bytes('V', 'X', 'B', 0, 1, 0, 1, 0), Arrays.copyOf(file, 8));
+        assertEquals(m, ModuleReader.read(file));
+    }
+
+    @Test
+    void opcodeNewerThanTheFilesFormat() {
+        List<byte[]> p = tinyParts();
+        assertEquals(1, Opcode.ALLOC.sinceMinor());
+        byte[] functions = p.get(5).clone();
+        functions[12] = (byte) Opcode.ALLOC.ordinal(); // byte 37: the opcode of instruction 1
+        p.set(5, functions);
+        p.set(0, bytes('V', 'X', 'B', 0, 1, 0, 0, 0));
+        assertEquals("functions section, byte 37: function 0, instruction 1: opcode alloc needs format 1.1, the file is 1.0",
+                readError(join(p)));
     }
 
     @Test

@@ -615,6 +615,27 @@ class VerifierCodeTest {
     }
 
     @Test
+    void allocMakesATokenForACellOfTheDestinationsType() {
+        Fixture g = new Fixture();
+        int tok = g.reg(g.list);
+        g.m.alloc(1, tok, g.cons);
+        int head = g.u32(1);
+        int nil = g.reg(g.list);
+        g.m.newCell(1, nil, g.nil);
+        g.m.newr(1, tok, tok, g.cons, head, nil);
+        g.end();
+        assertValid(g.build());
+        Fixture k = new Fixture();
+        k.m.alloc(1, k.reg(k.list), k.nil);
+        k.end();
+        assertRejects(k.build(), "function main: instruction 0 (alloc): alloc of Nil, which has no cell (no fields)");
+        Fixture w = new Fixture();
+        w.m.alloc(1, w.reg(w.listStr), w.cons);
+        w.end();
+        assertRejects(w.build(), "function main: instruction 0 (alloc): destination r0 has type List<String>, expected List<U32>");
+    }
+
+    @Test
     void refCountingOnReferences() {
         for (Opcode op : new Opcode[] {DUP, DROP, FREE}) {
             Fixture f = new Fixture();

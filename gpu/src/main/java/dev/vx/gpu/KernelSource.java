@@ -387,6 +387,9 @@ final class KernelSource {
                         .append(refs ? 1 : 0).append("); if (c->ecode)").append(failc(f, i)).append(' ')
                         .append(r(in.get(0))).append(" = na; }\n");
             }
+            case ALLOC -> out.append(" { W na = vx_new_cell(c, ").append(in.get(1)).append(", ")
+                    .append(m.ctor(in.get(1)).fields().length).append("); if (na == 0)")
+                    .append(fail(f, i, "E_OOM", "0", "0")).append(' ').append(r(in.get(0))).append(" = na; }\n");
             case AEMPTY -> {
                 boolean refs = m.type(m.type(fd.registerTypes()[in.get(0)]).element()).isRef();
                 out.append(" { W na = vx_new_variable(c, ").append(refs ? "KIND_ARRAY_REF" : "KIND_ARRAY_SCALAR")

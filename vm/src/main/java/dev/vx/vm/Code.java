@@ -17,7 +17,8 @@ import dev.vx.bytecode.Opcode;
  *       {@code FCALL site d f n args... n saves... j child};</li>
  *   <li>{@code JOIN j k d1..dk}: the destinations of the group's calls;</li>
  *   <li>{@code PRIM d p n args... ctor}: the first constructor id of the result's type (lists, tuples);</li>
- *   <li>a nullary {@code NEW} of a non-closure constructor becomes {@code LDI d id}.</li>
+ *   <li>a nullary {@code NEW} of a non-closure constructor becomes {@code LDI d id};</li>
+ *   <li>{@code ALLOC d c n}: {@code n} is the constructor's field count.</li>
  * </ul>
  */
 final class Code {
@@ -120,8 +121,9 @@ final class Code {
     static final int ASLICE = 94;
     static final int PRIM = 95;
     static final int AEMPTY = 96;
+    static final int ALLOC = 97;
     /** A call that is a child of a fork group. */
-    static final int FCALL = 97;
+    static final int FCALL = 98;
 
     static {
         for (Opcode op : Opcode.values()) {

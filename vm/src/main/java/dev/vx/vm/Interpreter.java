@@ -335,6 +335,11 @@ public final class Interpreter implements Engine {
                         r[code[pc + 1]] = a;
                         pc += 5 + n;
                     }
+                    case ALLOC -> {
+                        r[code[pc + 1]] = alloc.newCell(code[pc + 2], code[pc + 3]);
+                        h = heap.words;
+                        pc += 4;
+                    }
                     case GET -> { r[code[pc + 1]] = h[(int) r[code[pc + 2]] + 1 + code[pc + 3]]; pc += 4; }
                     case DUP -> { Allocator.dup(alloc, h, r[code[pc + 1]]); pc += 2; }
                     case DROP -> {

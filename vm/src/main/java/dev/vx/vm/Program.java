@@ -110,6 +110,8 @@ public final class Program {
             } else if (op == Opcode.JOIN) {
                 len = 3 + groupSize;
                 childrenSeen = -1;
+            } else if (op == Opcode.ALLOC) {
+                len += 1; // the constructor's field count
             } else if (isImmediateNew(in)) {
                 len = 3; // becomes `ldi d, id`
             }
@@ -181,6 +183,12 @@ public final class Program {
                 out[at + 1] = o[0];
                 boolean refs = module.type(module.type(fd.registerTypes()[o[0]]).element()).isRef();
                 out[at + 2] = refs ? dev.vx.bytecode.Layout.KIND_ARRAY_REF : dev.vx.bytecode.Layout.KIND_ARRAY_SCALAR;
+                continue;
+            }
+            if (op == Opcode.ALLOC) {
+                out[at + 1] = o[0];
+                out[at + 2] = o[1];
+                out[at + 3] = module.ctor(o[1]).fields().length;
                 continue;
             }
             if (op == Opcode.PRIM) {

@@ -419,7 +419,7 @@ final class FunctionCompiler {
         return switch (in.op()) {
             case GET, SWITCH, AGET, ALEN, DUP, PANIC, TCALLC, NEWR -> true;
             case NEW -> in.get(2) == 0 && m.ctor(in.get(1)).closureFunction() < 0 ? v : in.get(2) == 0 || in.get(2) > 4;
-            case DROP, FREE, ANEW, AEMPTY, ASET, ASLICE, PRIM, FORK, CALL, CALLC, JOB -> false;
+            case DROP, FREE, ANEW, AEMPTY, ALLOC, ASET, ASLICE, PRIM, FORK, CALL, CALLC, JOB -> false;
             default -> v;
         };
     }
@@ -491,7 +491,7 @@ final class FunctionCompiler {
     private boolean needsAllocator() {
         for (Insn in : code) {
             switch (in.op()) {
-                case NEW, NEWR, DUP, DROP, FREE, ISUNIQ, ANEW, AEMPTY, ASET, ASLICE, PRIM -> { return true; }
+                case NEW, NEWR, ALLOC, DUP, DROP, FREE, ISUNIQ, ANEW, AEMPTY, ASET, ASLICE, PRIM -> { return true; }
                 default -> {}
             }
         }
@@ -829,6 +829,15 @@ final class FunctionCompiler {
                 loadWord(o[2]);
                 mv.visitInsn(refs ? ICONST_1 : ICONST_0);
                 mv.visitMethodInsn(INVOKESTATIC, ARRAYS, "fill", "(" + ALLOC_D + "JJZ)J", false);
+                storeWord(o[0]);
+                hValid = false;
+            }
+            case ALLOC -> {
+                setIp(i);
+                mv.visitVarInsn(ALOAD, sALLOC);
+                pushInt(mv, o[1]);
+                pushInt(mv, m.ctor(o[1]).fields().length);
+                mv.visitMethodInsn(INVOKEVIRTUAL, ALLOC, "newCell", "(II)J", false);
                 storeWord(o[0]);
                 hValid = false;
             }
