@@ -53,15 +53,15 @@ public final class Compiler {
         }
         List<SourceFile> sources = checked.program().sources();
         Module[] module = new Module[1];
-        String[] error = new String[1];
+        CompileLimitException[] error = new CompileLimitException[1];
         RuntimeException[] bug = new RuntimeException[1];
         Runnable task = () -> {
             try {
                 module[0] = Backend.compile(checked.program());
             } catch (CompileLimitException e) {
-                error[0] = e.getMessage();
+                error[0] = e;
             } catch (StackOverflowError e) {
-                error[0] = "the program is nested too deeply to compile; split it into smaller definitions";
+                error[0] = new CompileLimitException("the program is nested too deeply to compile; split it into smaller definitions");
             } catch (RuntimeException e) {
                 bug[0] = e;
             }
@@ -77,8 +77,8 @@ public final class Compiler {
         }
         if (bug[0] != null) throw new InternalError("the compiler failed: " + bug[0], bug[0]);
         if (error[0] != null) {
-            String path = checked.program().main().file().path();
-            return new Result(null, diagnostics + path + ": error: " + error[0] + "\n", 1, sources);
+            Object where = error[0].where() != null ? error[0].where() : checked.program().main().file().path();
+            return new Result(null, diagnostics + where + ": error: " + error[0].getMessage() + "\n", 1, sources);
         }
         try {
             Verifier.verify(module[0]);

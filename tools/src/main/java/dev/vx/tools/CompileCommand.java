@@ -21,12 +21,7 @@ final class CompileCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Module m;
-        try {
-            m = Programs.compile(source, true);
-        } catch (Programs.CompileFailed e) {
-            return 2;
-        }
+        Module m = Programs.compile(source, true); // compile errors: status 2 (Vxvm.failed)
         Path out = output != null ? output : defaultOutput(source);
         try {
             Files.write(out, ModuleWriter.write(m));

@@ -15,12 +15,7 @@ final class DisasmCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Module m;
-        try {
-            m = Programs.load(program);
-        } catch (Programs.CompileFailed e) {
-            return 2;
-        }
+        Module m = Programs.load(program); // compile errors: status 2 (Vxvm.failed)
         Vxvm.out().print(Disassembler.disassemble(m));
         return 0;
     }

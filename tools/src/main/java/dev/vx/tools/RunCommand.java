@@ -101,12 +101,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         VmOptions opts = options();
-        Module m;
-        try {
-            m = Programs.load(program);
-        } catch (Programs.CompileFailed e) {
-            return Vm.USAGE;
-        }
+        Module m = Programs.load(program); // compile errors: status 2 (Vxvm.failed)
         return Vm.run(m, opts, new Host(List.copyOf(args), Vxvm.out(), Vxvm.err()));
     }
 
@@ -117,7 +112,10 @@ final class RunCommand implements Callable<Integer> {
             if (bytes <= 0) throw new Vxvm.UsageError("invalid --heap '" + heap + "': expected a size such as 512M or 4G");
             o = o.withHeap(bytes);
         }
-        long usable = Runtime.getRuntime().maxMemory() - (256L << 20);
+        // The JVM keeps room for itself (code, classes, the program's output): 256 MiB, or a
+        // quarter of a small JVM's memory, so that a small JVM still gives most of its memory.
+        long max = Runtime.getRuntime().maxMemory();
+        long usable = max - Math.min(256L << 20, max / 4);
         if (o.heapBytes() > usable) {
             if (heap != null) {
                 Vxvm.err().println("vxvm: note: --heap " + heap + " is more than this JVM can give; using "

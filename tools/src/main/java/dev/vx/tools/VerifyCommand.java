@@ -14,7 +14,8 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Module m = Programs.load(module); // read + verify; a failure is a one-line UsageError (status 2)
+        // read + verify (a failure is a one-line UsageError), or compile; status 2 either way (Vxvm.failed)
+        Module m = Programs.load(module);
         Vxvm.out().println(module + ": ok (" + m.functions().size() + " functions, "
                 + m.functions().stream().mapToInt(f -> f.code().size()).sum() + " instructions)");
         return 0;

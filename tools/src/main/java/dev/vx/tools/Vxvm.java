@@ -19,12 +19,17 @@ public final class Vxvm implements Runnable {
     private static PrintStream err;
 
     public static void main(String[] args) {
-        PrintStream o = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false,
-                StandardCharsets.UTF_8);
+        WatchedOutput stdout = new WatchedOutput(new java.io.FileOutputStream(java.io.FileDescriptor.out));
+        PrintStream o = new PrintStream(stdout, false, StandardCharsets.UTF_8);
         PrintStream e = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true,
                 StandardCharsets.UTF_8);
         int status = execute(o, e, args);
         o.flush();
+        if (stdout.failure() != null && !stdout.readerClosed()) {
+            // Output that never arrived is a failed run, however the program ended.
+            e.println("vxvm: cannot write to standard output: " + stdout.failure().getMessage());
+            if (status == 0) status = 1;
+        }
         e.flush();
         System.exit(status);
     }
@@ -82,6 +87,8 @@ public final class Vxvm implements Runnable {
             err.println("vxvm: " + u.getMessage());
             return 2;
         }
+        if (ex instanceof Programs.CompileFailed) return 2; // the diagnostics are printed
+
         if (ex instanceof StackOverflowError) {
             err.println("vxvm: internal error: the JVM stack overflowed; this is a bug of vxvm, please report it");
             return 4;

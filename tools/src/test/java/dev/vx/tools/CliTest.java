@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -128,10 +129,51 @@ class CliTest {
     @Test
     void compileErrorsHaveStatus2AndLocations() throws Exception {
         Path src = write("bad.vx", "def main() -> U32:\n  undefined_thing\n");
-        Run r = vxvm("run", src.toString());
-        assertEquals(2, r.status());
-        assertTrue(r.err().contains("bad.vx:2:3: error:"), r.err());
-        assertEquals("", r.out());
+        for (String cmd : new String[]{"run", "compile", "disasm", "verify"}) {
+            Run r = vxvm(cmd, src.toString());
+            assertEquals(2, r.status(), cmd);
+            assertTrue(r.err().contains("bad.vx:2:3: error:"), cmd + ": " + r.err());
+            assertFalse(r.err().contains("internal error") || r.err().contains("\tat ") || r.err().contains("    at "), r.err());
+            assertEquals("", r.out());
+        }
+    }
+
+    /** vxvm in a JVM of its own, with {@code jvmFlags}, its standard output sent to {@code stdout}. */
+    private static Run process(List<String> jvmFlags, java.io.File stdout, String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmFlags);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Vxvm.class.getName()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        if (stdout != null) pb.redirectOutput(stdout);
+        Process p = pb.start();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        String out = stdout != null ? "" : new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return new Run(p.waitFor(), out, err);
+    }
+
+    @Test
+    void outputThatCannotBeWrittenFailsTheRun() throws Exception {
+        java.io.File full = new java.io.File("/dev/full");
+        if (!full.exists()) {
+            System.out.println("[skipped] CliTest.outputThatCannotBeWrittenFailsTheRun: no /dev/full on this system");
+            return;
+        }
+        Path src = write("seven.vx", "def main() -> U32:\n  7\n");
+        Run r = process(List.of(), full, "run", src.toString());
+        assertEquals(1, r.status(), r.err());
+        assertEquals("vxvm: cannot write to standard output: No space left on device", r.err().strip());
+    }
+
+    @Test
+    void aSmallJvmStillGivesTheProgramAHeap() throws Exception {
+        // The JVM keeps part of its memory for itself; with -Xmx128m that part must not take it all.
+        Path src = write("sum.vx", "def main() -> U32:\n  List.sum(List.range(0, 10000))\n");
+        Run r = process(List.of("-Xmx128m"), null, "run", src.toString(), "--heap", "120M");
+        assertEquals(0, r.status(), r.err());
+        assertEquals(String.valueOf(9999L * 10000 / 2), r.out().strip());
+        assertTrue(r.err().matches("vxvm: note: --heap 120M is more than this JVM can give; using [0-9.]+ MiB\\s*"), r.err());
     }
 
     @Test

@@ -254,6 +254,54 @@ class CompilerOptimisationTest {
         }
     }
 
+    private static final String MIRROR = """
+type Tree:
+  Leaf{x: U32}
+  Node{l: Tree, r: Tree}
+
+def build(d: U32, i: U32) -> Tree:
+  if d == 0:
+    Leaf{i}
+  else:
+    Node{build(d - 1, 2 * i), build(d - 1, 2 * i + 1)}
+
+def mirror(t: Tree) -> Tree:
+  match t:
+    case Leaf{x}:
+      Leaf{x + 1}
+    case Node{l, r}:
+      Node{mirror(r), mirror(l)}
+
+def total(t: Tree) -> U32:
+  match t:
+    case Leaf{x}:
+      x
+    case Node{l, r}:
+      total(l) * 2 + total(r)
+
+def main() -> U32:
+  total(mirror(build(3, 0)))
+""";
+
+    @Test
+    void aCellTakenApartIsTheTokenOfTheCellBuiltAfterTheCalls() {
+        Module m = compile(MIRROR);
+        List<Insn> code = function(m, "mirror").code();
+        // The unique path hands the Node it took apart to the new Node; only the shared path allocates.
+        assertEquals(-1, indexOf(code, Opcode.FREE, 0), "mirror frees a cell it could build in");
+        assertEquals(1, code.stream().filter(in -> in.op() == Opcode.ALLOC).count());
+        assertTrue(code.stream().anyMatch(in -> in.op() == Opcode.MOV && m.type(function(m, "mirror").registerTypes()[in.get(0)]).kind() == TypeKind.ADT));
+        // Leaves 8, 7, ..., 1 after the mirror and the +1; total(Node{l, r}) = 2 total(l) + total(r):
+        // (8,7) 23, (6,5) 17, (4,3) 11, (2,1) 5; 63, 27; 153. The tree is unique, so only build
+        // allocates: 8 leaves of 2 words and 7 nodes of 3.
+        for (String engine : List.of("jit", "interp")) {
+            VxRun.Result r = VxRun.run(MIRROR, VxRun.oneThread().withEngine(engine));
+            assertEquals("153", r.out().strip(), r.err());
+            assertEquals(8 * 2 + 7 * 3, r.stat("heap_allocated_words"), engine);
+            assertEquals(r.stat("heap_allocated_words"), r.stat("heap_freed_words"));
+        }
+    }
+
     private static int indexOf(List<Insn> code, Opcode op, int from) {
         for (int i = from; i < code.size(); i++) if (code.get(i).op() == op) return i;
         return -1;

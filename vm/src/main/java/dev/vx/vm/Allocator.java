@@ -335,9 +335,12 @@ public final class Allocator {
             int kind = Layout.ctor(hd);
             long next = 0;
             int words;
+            // Fields last first, so that the first field is freed next: the walk then goes in
+            // the order the compiler lays data out (parent first, see EarlyAllocation).
             if (kind >= Layout.FIRST_CTOR) {
-                for (int f : shapes.refFields[kind]) {
-                    long e = h[(int) c + 1 + f];
+                int[] refs = shapes.refFields[kind];
+                for (int i = refs.length - 1; i >= 0; i--) {
+                    long e = h[(int) c + 1 + refs[i]];
                     if (e >= Layout.HEAP_BASE && decrement(h, e)) {
                         if (next != 0) pending.push(next);
                         next = e;
@@ -346,7 +349,7 @@ public final class Allocator {
                 words = cellWords(Layout.size(hd));
             } else if (kind == Layout.KIND_ARRAY_REF) {
                 int n = (int) h[(int) c + 1];
-                for (int i = 0; i < n; i++) {
+                for (int i = n - 1; i >= 0; i--) {
                     long e = h[(int) c + 2 + i];
                     if (e >= Layout.HEAP_BASE && decrement(h, e)) {
                         if (next != 0) pending.push(next);
@@ -396,15 +399,19 @@ public final class Allocator {
             int rc = (int) (hd >> 32);
             h[(int) c] = ((long) -rc << 32) | (hd & 0xFFFF_FFFFL);
             int kind = Layout.ctor(hd);
+            // Children are pushed last first, so the walk goes first field first: the order in
+            // which the compiler lays data out (parent, then its fields' cells in order, see
+            // EarlyAllocation), so that marking a large structure reads memory forwards.
             if (kind == Layout.KIND_ARRAY_REF) {
                 int n = (int) h[(int) c + 1];
-                for (int i = 0; i < n; i++) {
+                for (int i = n - 1; i >= 0; i--) {
                     long e = h[(int) c + 2 + i];
                     if (e >= Layout.HEAP_BASE) work.push(e);
                 }
             } else if (kind >= Layout.FIRST_CTOR) {
-                for (int f : shapes.refFields[kind]) {
-                    long e = h[(int) c + 1 + f];
+                int[] refs = shapes.refFields[kind];
+                for (int i = refs.length - 1; i >= 0; i--) {
+                    long e = h[(int) c + 1 + refs[i]];
                     if (e >= Layout.HEAP_BASE) work.push(e);
                 }
             }

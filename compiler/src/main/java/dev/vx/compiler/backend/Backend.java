@@ -32,6 +32,16 @@ import java.util.Map;
 public final class Backend {
     /** A bound on instances: past it, a definition is instantiated at ever-growing types. */
     private static final int MAX_INSTANCES = 200_000;
+    /**
+     * Bounds on an instance's type arguments: their parts (type constructors, counted as a
+     * tree) and their nesting. Polymorphic recursion ({@code f<T>} calling {@code f<List<T>>},
+     * or {@code f<(T, T)>}, whose size doubles) makes them larger at every instance, and each
+     * instance costs time and memory that grow with its types, so it is stopped here, long
+     * before {@link #MAX_INSTANCES} (as Rust stops at its instantiation depth). No program
+     * writes types this large.
+     */
+    static final int MAX_TYPE_SIZE = 256;
+    static final int MAX_TYPE_DEPTH = 64;
 
     final Pool pool = new Pool();
     final TypeTable types = new TypeTable(pool);
@@ -74,7 +84,7 @@ public final class Backend {
         for (IrFunction f : functions) {
             RcInsertion.run(f, types, functions);
             Reuse.run(f, types);
-            EarlyAllocation.run(f);
+            EarlyAllocation.run(f, types);
             int[] regTypes = RegisterAllocator.run(f);
             descs.add(Emitter.emit(f, regTypes, tables.ctorIds(), pool));
         }
@@ -113,17 +123,20 @@ public final class Backend {
 
     /** The function id of {@code def} at {@code typeArgs}, lowering it later if it is new. */
     int instance(FunctionDef def, List<Type> typeArgs) {
+        // Checked before the lookup, which hashes the types (in the size of their trees).
+        boolean tooLarge = typeArgs.stream().anyMatch(t -> Types.exceeds(t, MAX_TYPE_SIZE, MAX_TYPE_DEPTH));
         Instance key = new Instance(def, typeArgs);
-        Integer known = instances.get(key);
+        Integer known = tooLarge ? null : instances.get(key);
         if (known != null) return known;
-        if (instances.size() >= MAX_INSTANCES) {
+        if (instances.size() >= MAX_INSTANCES || tooLarge) {
             throw new CompileLimitException(def.name() + " is instantiated at ever larger types "
-                    + "(polymorphic recursion); give its recursive calls the same type arguments");
+                    + "(polymorphic recursion); give its recursive calls the same type arguments", def.span());
         }
         Map<TypeParam, Type> subst = substitution(def.typeParams(), typeArgs);
         int[] params = def.params().stream().mapToInt(p -> types.of(Types.substitute(p.type(), subst))).toArray();
         int result = types.of(Types.substitute(def.resultType(), subst));
         IrFunction f = new IrFunction(instanceName(def.name(), typeArgs), params, result, def.file().path());
+        f.span = def.span();
         int id = addFunction(f);
         instances.put(key, id);
         pending.add(() -> new Lowerer(this, f, subst).lowerDefinition(def));

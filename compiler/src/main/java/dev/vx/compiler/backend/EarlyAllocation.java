@@ -1,6 +1,9 @@
 package dev.vx.compiler.backend;
 
+import java.util.ArrayList;
 import java.util.List;
+
+import dev.vx.bytecode.Opcode;
 
 import static dev.vx.bytecode.Opcode.*;
 
@@ -23,6 +26,13 @@ import static dev.vx.bytecode.Opcode.*;
  * order, backwards) is left alone. Within one block, control that reaches the calls reaches
  * the construction, or the run stops (a failure or {@code exit}), so the token is always
  * built; it is never read as a value before that.
+ *
+ * <p>When the allocation lands at the start of a block that every predecessor enters by a
+ * plain jump, and a predecessor has just freed a cell of the same type and size (the unique
+ * path that {@link Reuse} made for a cell taken apart, as in {@code sort(Node{l, r}) =
+ * Node{fork sort(l), fork sort(r)}}), that cell becomes the token on that path
+ * ({@code mov t, x} instead of {@code free x}) and the other paths allocate: the memory is
+ * reused across the calls instead of freed before them and allocated again.
  */
 final class EarlyAllocation {
     /** Calls whose results must feed a construction before its cell moves above them. */
@@ -30,7 +40,7 @@ final class EarlyAllocation {
 
     private EarlyAllocation() {}
 
-    static void run(IrFunction f) {
+    static void run(IrFunction f, TypeTable types) {
         for (IrFunction.Block b : f.blocks) {
             List<IrInsn> insns = b.insns;
             for (int p = 0; p < insns.size(); p++) {
@@ -39,9 +49,11 @@ final class EarlyAllocation {
                 int at = allocationPoint(insns, p);
                 if (at < 0) continue;
                 int token = f.newReg(f.regType(in.ops[0]));
-                insns.add(at, new IrInsn(ALLOC, in.line, token, in.ops[1]));
+                IrInsn alloc = new IrInsn(ALLOC, in.line, token, in.ops[1]);
+                insns.add(at, alloc);
                 p++;
                 insns.set(p, built(in, token));
+                if (takeFreedCell(f, types, b, at, alloc)) p--;
             }
         }
     }
@@ -93,6 +105,77 @@ final class EarlyAllocation {
             if (d.op != CALL) return call;
         }
         return call;
+    }
+
+    /**
+     * Moves the {@code alloc} at {@code at} of {@code b} into {@code b}'s predecessors, taking
+     * over a cell one of them frees, when that is possible (see the class comment); true when
+     * it did.
+     */
+    private static boolean takeFreedCell(IrFunction f, TypeTable types, IrFunction.Block b, int at, IrInsn alloc) {
+        for (int k = 0; k < at; k++) {
+            Opcode op = b.insns.get(k).op;
+            if (op != LDI && op != LDK && op != LDS && op != MOV) return false; // nothing that frees or allocates
+        }
+        int token = alloc.ops[0];
+        int words = cellWords(types.fields(alloc.ops[1]).length);
+        List<List<IrFunction.Block>> predsOf = predecessors(f);
+        List<IrFunction.Block> preds = predsOf.get(b.id);
+        for (IrFunction.Block p : preds) {
+            IrInsn last = p.last();
+            if (last == null || last.op != JMP || p == b) return false;
+        }
+        List<IrFunction.Block> freeing = new ArrayList<>();
+        for (IrFunction.Block p : preds) {
+            if (p.insns.size() < 2) continue;
+            IrInsn free = p.insns.get(p.insns.size() - 2);
+            if (free.op != FREE || f.regType(free.ops[0]) != f.regType(token)) continue;
+            int ctor = ctorReadBefore(predsOf, p, p.insns.size() - 2, free.ops[0]);
+            if (ctor >= 0 && cellWords(types.fields(ctor).length) == words) freeing.add(p);
+        }
+        if (freeing.isEmpty() || b.id == 0) return false;
+        for (IrFunction.Block p : preds) {
+            int end = p.insns.size() - 1;
+            if (freeing.contains(p)) {
+                IrInsn free = p.insns.get(end - 1);
+                p.insns.set(end - 1, new IrInsn(MOV, free.line, token, free.ops[0]));
+            } else {
+                p.insns.add(end, new IrInsn(ALLOC, alloc.line, token, alloc.ops[1]));
+            }
+        }
+        b.insns.remove(at);
+        return true;
+    }
+
+    /**
+     * The constructor of {@code x}'s cell, from a read of its fields before index {@code end}
+     * of {@code p} or in the chain of single predecessors leading to {@code p}; -1 when unknown.
+     */
+    private static int ctorReadBefore(List<List<IrFunction.Block>> predsOf, IrFunction.Block p, int end, int x) {
+        for (int hops = 0; hops < 8; hops++) {
+            for (int k = end - 1; k >= 0; k--) {
+                IrInsn i = p.insns.get(k);
+                if (i.op == GET && i.ops[1] == x && i.ctor >= 0) return i.ctor;
+                if (i.def() == x) return -1;
+            }
+            List<IrFunction.Block> up = predsOf.get(p.id);
+            if (up.size() != 1) return -1;
+            p = up.get(0);
+            end = p.insns.size();
+        }
+        return -1;
+    }
+
+    private static List<List<IrFunction.Block>> predecessors(IrFunction f) {
+        List<List<IrFunction.Block>> preds = new ArrayList<>();
+        for (int i = 0; i < f.blocks.size(); i++) preds.add(new ArrayList<>());
+        for (IrFunction.Block p : f.blocks) for (int t : p.successors()) preds.get(t).add(p);
+        return preds;
+    }
+
+    /** A cell's words: its header and fields, at least two (a free cell holds a link). */
+    private static int cellWords(int fields) {
+        return Math.max(2, 1 + fields);
     }
 
     /** {@code new d, c, fields} as {@code newr d, token, c, fields}. */

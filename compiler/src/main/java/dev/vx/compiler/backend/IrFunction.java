@@ -1,5 +1,7 @@
 package dev.vx.compiler.backend;
 
+import dev.vx.compiler.diag.Span;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,6 +22,8 @@ final class IrFunction {
      * ownership), set by {@link BorrowInference}; false means owned.
      */
     boolean[] borrowed;
+    /** Where the function comes from in the source (its definition or lambda), for limits met in it; null: unknown. */
+    Span span;
 
     IrFunction(String name, int[] paramTypes, int result, String file) {
         this.name = name;

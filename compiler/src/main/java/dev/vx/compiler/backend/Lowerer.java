@@ -387,6 +387,7 @@ final class Lowerer {
         paramTypes[0] = funcType;
         System.arraycopy(be.types.components(funcType), 0, paramTypes, 1, paramTypes.length - 1);
         IrFunction lifted = new IrFunction(name, paramTypes, be.types.result(funcType), fn.file);
+        lifted.span = e.span();
         int fid = be.addFunction(lifted);
         be.closureFunction(ctor, fid);
         Lowerer sub = new Lowerer(be, lifted, subst);

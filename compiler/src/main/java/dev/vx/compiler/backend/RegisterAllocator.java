@@ -53,8 +53,7 @@ final class RegisterAllocator {
         }
         int[] types = ra.physTypes.stream().mapToInt(Integer::intValue).toArray();
         if (types.length > Layout.MAX_REGISTERS) {
-            throw new CompileLimitException(f.name + " needs " + types.length + " registers; at most "
-                    + Layout.MAX_REGISTERS + " are supported: split it into smaller functions");
+            throw ra.tooManyRegisters(types.length + " registers");
         }
         return types;
     }
@@ -94,8 +93,18 @@ final class RegisterAllocator {
                     }
                 }
                 Liveness.step(insn, live, lv);
+                if (live.cardinality() > Layout.MAX_REGISTERS) {
+                    // Every value live here needs a register of its own: no colouring fits, and
+                    // the interference graph would grow with the square of the count.
+                    throw tooManyRegisters("more than " + Layout.MAX_REGISTERS + " registers (values live at once)");
+                }
             }
         }
+    }
+
+    private CompileLimitException tooManyRegisters(String needs) {
+        return new CompileLimitException(f.name + " needs " + needs + "; at most "
+                + Layout.MAX_REGISTERS + " are supported: split it into smaller functions", f.span);
     }
 
     private void colorAll() {
@@ -103,31 +112,33 @@ final class RegisterAllocator {
             color[p] = p;
             physTypes.add(f.regType(p));
         }
+        // The colours of v's neighbours; cleared after each v (a bit set, not boxed integers:
+        // a function with thousands of values live at once has thousands of neighbours each).
+        BitSet taken = new BitSet();
         for (int v = f.params.length; v < n; v++) {
             int type = f.regType(v);
-            Set<Integer> taken = new HashSet<>();
             for (int i = 0; i < adjSize[v]; i++) {
                 int c = color[adj[v][i]];
-                if (c >= 0) taken.add(c);
+                if (c >= 0) taken.set(c);
             }
             int partner = movePartner[v];
-            if (partner >= 0 && color[partner] >= 0 && !taken.contains(color[partner])
-                    && physTypes.get(color[partner]) == type) {
-                color[v] = color[partner];
-                continue;
-            }
             int chosen = -1;
-            for (int c = 0; c < physTypes.size(); c++) {
-                if (physTypes.get(c) == type && !taken.contains(c)) {
-                    chosen = c;
-                    break;
-                }
+            if (partner >= 0 && color[partner] >= 0 && !taken.get(color[partner])
+                    && physTypes.get(color[partner]) == type) {
+                chosen = color[partner];
+            }
+            for (int c = taken.nextClearBit(0); chosen < 0 && c < physTypes.size(); c = taken.nextClearBit(c + 1)) {
+                if (physTypes.get(c) == type) chosen = c;
             }
             if (chosen < 0) {
                 chosen = physTypes.size();
                 physTypes.add(type);
             }
             color[v] = chosen;
+            for (int i = 0; i < adjSize[v]; i++) {
+                int c = color[adj[v][i]];
+                if (c >= 0) taken.clear(c);
+            }
         }
         adj = null;
         adjSize = null;
@@ -149,7 +160,7 @@ final class RegisterAllocator {
                     if (regs.size() > Layout.MAX_FRAME_WORDS - 1) {
                         throw new CompileLimitException(f.name + " keeps " + regs.size()
                                 + " values live across a call; at most " + (Layout.MAX_FRAME_WORDS - 1)
-                                + " are supported: move some of them into a tuple or a helper function");
+                                + " are supported: move some of them into a tuple or a helper function", f.span);
                     }
                     out.put(insn, regs.stream().mapToInt(Integer::intValue).toArray());
                 }

@@ -29,8 +29,9 @@ import static dev.vx.bytecode.Opcode.*;
  * When they reach the block's branch first, a target that builds such a cell before anything
  * else of note can build it in {@code x}'s memory too: the unique path then goes on in copies
  * of the targets (tail duplication of one block each), with the construction a {@code newr}
- * there and a {@code free} at the start of the targets that build none. A reuse never spans
- * a call, so no frame holds a reuse token.
+ * there and a {@code free} at the start of the targets that build none. A reuse made here
+ * never spans a call ({@link EarlyAllocation} later turns a {@code free} followed by calls
+ * and a construction of the same size into a token that does).
  *
  * <p>A drop at the start of a block, of a cell whose fields were read on the only path that
  * leads there (the first scrutinee of a {@code match (a, b)} is read before the switch on the

@@ -16,6 +16,7 @@ import dev.vx.compiler.types.ParamType;
 import dev.vx.compiler.types.ScalarType;
 import dev.vx.compiler.types.StringType;
 import dev.vx.compiler.types.TupleType;
+import dev.vx.compiler.types.Types;
 import dev.vx.compiler.types.Type;
 
 import java.util.ArrayList;
@@ -84,11 +85,35 @@ final class TypeTable {
     }
 
     /** The bytecode type of a ground Vx type. */
+    /**
+     * Twice {@link Backend#MAX_TYPE_SIZE} and {@link Backend#MAX_TYPE_DEPTH}, so that a
+     * function instantiated at growing types is reported by the instance check, at the
+     * function, before a type of its body gets here.
+     */
+    private static final int MAX_SIZE = 2 * Backend.MAX_TYPE_SIZE;
+    private static final int MAX_DEPTH = 2 * Backend.MAX_TYPE_DEPTH;
+
+    /**
+     * A type larger than any program writes: a data type whose constructors use it at
+     * ever larger type arguments ({@code Nested<T>} holding a {@code Nested<List<T>>}) would
+     * need infinitely many instances.
+     */
+    private static CompileLimitException tooLarge(Type t) {
+        if (t instanceof AdtType a) {
+            return new CompileLimitException(a.decl().name() + " is used at ever larger type arguments (its constructors "
+                    + "hold it at a larger type than its own parameters); every instance of a data type is laid out "
+                    + "separately, so its fields must use it at its own parameters", a.decl().span());
+        }
+        return new CompileLimitException("a type has more than " + MAX_SIZE + " parts or nests more than " + MAX_DEPTH + " levels deep");
+    }
+
     int of(Type t) {
         if (t instanceof ScalarType s) return s.kind().typeId();
         if (t instanceof StringType) return TypeDesc.STRING_TYPE;
         if (t instanceof IoType io) return of(new FunctionType(List.of(ScalarType.UNIT), io.result()));
         if (t instanceof ParamType p) throw new IllegalStateException("type parameter " + p + " reached the back end");
+        // Checked before the lookup, which hashes the type (in the size of its tree).
+        if (Types.exceeds(t, MAX_SIZE, MAX_DEPTH)) throw tooLarge(t);
         Integer known = ids.get(t);
         if (known != null) return known;
         Entry e = new Entry();

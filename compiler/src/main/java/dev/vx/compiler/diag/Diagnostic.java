@@ -7,9 +7,16 @@ public record Diagnostic(Severity severity, Span span, String message) {
         return severity == Severity.ERROR;
     }
 
+    /** Code points of context shown on each side of the span when its line is too long to print whole. */
+    static final int CONTEXT = 60;
+    /** Longest source line printed whole, in code points. */
+    static final int MAX_LINE = 2 * CONTEXT + 40;
+
     /**
      * The full text: {@code file:line:col: error: message}, then the source line and a caret
-     * line under the span, each ending in a newline.
+     * line under the span, each ending in a newline. A line longer than {@link #MAX_LINE}
+     * code points is shown as a window around the span, with {@code ...} where it is cut,
+     * so that a huge line (generated source) cannot make the report huge.
      */
     public String render() {
         StringBuilder out = new StringBuilder();
@@ -21,25 +28,43 @@ public record Diagnostic(Severity severity, Span span, String message) {
         if (lineEnd < 0) {
             lineEnd = text.length();
         }
-        String line = text.substring(lineStart, lineEnd);
-        if (line.endsWith("\r")) {
-            line = line.substring(0, line.length() - 1);
+        if (lineEnd > lineStart && text.charAt(lineEnd - 1) == '\r') {
             lineEnd--;
         }
+        int caretEnd = Math.max(start + 1, Math.min(span.end(), lineEnd));
+        int from = lineStart;
+        int to = lineEnd;
+        if (text.codePointCount(lineStart, lineEnd) > MAX_LINE) {
+            from = Math.max(lineStart, back(text, start, CONTEXT));
+            to = Math.min(lineEnd, forward(text, Math.min(caretEnd, forward(text, start, CONTEXT)), CONTEXT));
+        }
+        String cutLeft = from > lineStart ? "..." : "";
+        String cutRight = to < lineEnd ? "..." : "";
         String number = Integer.toString(span.line());
         String gutter = " ".repeat(4 + number.length());
-        out.append("    ").append(number).append(" | ").append(line).append('\n');
-        StringBuilder caret = new StringBuilder(gutter).append(" | ");
+        out.append("    ").append(number).append(" | ").append(cutLeft).append(text, from, to).append(cutRight).append('\n');
+        StringBuilder caret = new StringBuilder(gutter).append(" | ").append(" ".repeat(cutLeft.length()));
         // Copy tabs from the source line so the carets line up under them.
-        for (int i = lineStart; i < start; ) {
+        for (int i = from; i < start; ) {
             int cp = text.codePointAt(i);
             caret.append(cp == '\t' ? '\t' : ' ');
             i += Character.charCount(cp);
         }
-        int caretEnd = Math.max(start + 1, Math.min(span.end(), lineEnd));
-        int width = Math.max(1, text.codePointCount(start, Math.min(caretEnd, text.length())));
+        int width = Math.max(1, text.codePointCount(start, Math.min(Math.min(caretEnd, to), text.length())));
         caret.append("^".repeat(width));
         out.append(caret).append('\n');
         return out.toString();
+    }
+
+    /** The offset {@code n} code points before {@code at} (or the text's start). */
+    private static int back(String text, int at, int n) {
+        for (int k = 0; k < n && at > 0; k++) at = text.offsetByCodePoints(at, -1);
+        return at;
+    }
+
+    /** The offset {@code n} code points after {@code at} (or the text's end). */
+    private static int forward(String text, int at, int n) {
+        for (int k = 0; k < n && at < text.length(); k++) at = text.offsetByCodePoints(at, 1);
+        return at;
     }
 }

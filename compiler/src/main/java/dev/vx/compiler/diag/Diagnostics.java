@@ -41,9 +41,13 @@ public final class Diagnostics {
         return list.stream().filter(d -> !d.isError()).toList();
     }
 
+    /** Diagnostics shown at most; the rest are counted in a last line (as javac shows 100). */
+    static final int MAX_SHOWN = 100;
+
     /**
-     * Every diagnostic rendered, sorted by file (in the order files were first reported
-     * about) and position, so the output reads top to bottom whatever phase found it.
+     * The diagnostics rendered, sorted by file (in the order files were first reported
+     * about) and position, so the output reads top to bottom whatever phase found it; past
+     * {@link #MAX_SHOWN}, one line counts the ones not shown.
      */
     public String render() {
         List<Object> fileOrder = new ArrayList<>();
@@ -56,10 +60,22 @@ public final class Diagnostics {
         sorted.sort(Comparator.<Diagnostic>comparingInt(d -> fileOrder.indexOf(d.span().file()))
                 .thenComparingInt(d -> d.span().start()));
         StringBuilder out = new StringBuilder();
-        for (Diagnostic d : sorted) {
+        for (Diagnostic d : sorted.subList(0, Math.min(sorted.size(), MAX_SHOWN))) {
             out.append(d.render());
         }
+        if (sorted.size() > MAX_SHOWN) {
+            List<Diagnostic> rest = sorted.subList(MAX_SHOWN, sorted.size());
+            long errorsLeft = rest.stream().filter(Diagnostic::isError).count();
+            long warningsLeft = rest.size() - errorsLeft;
+            out.append(rest.get(0).span().file().path()).append(": note: ").append(count(errorsLeft, "more error"))
+                    .append(warningsLeft > 0 ? " and " + count(warningsLeft, "more warning") : "")
+                    .append(" not shown (").append(count(errors, "error")).append(" in all)\n");
+        }
         return out.toString();
+    }
+
+    private static String count(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     @Override

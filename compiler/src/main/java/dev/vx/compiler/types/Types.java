@@ -42,6 +42,63 @@ public final class Types {
         return type;
     }
 
+    /**
+     * The number of type constructors in {@code type} written out as a tree (1 for a scalar,
+     * String or parameter), counting no further than {@code limit + 1}. Polymorphic recursion
+     * can build types whose trees grow exponentially ({@code f<(T, T)>} calling itself), so
+     * this stops early: its cost is at most {@code limit} steps, where equality and hashing of
+     * such a type would take the tree's size.
+     */
+    public static int sizeUpTo(Type type, int limit) {
+        return size(type, limit + 1, 0);
+    }
+
+    /** How deeply {@code type} nests: 1 for a scalar, String or parameter, 1 + the deepest component otherwise. */
+    public static int depth(Type type) {
+        if (type instanceof ListType l) return 1 + depth(l.element());
+        if (type instanceof ArrayType a) return 1 + depth(a.element());
+        if (type instanceof IoType io) return 1 + depth(io.result());
+        if (type instanceof TupleType t) return 1 + maxDepth(t.elements());
+        if (type instanceof FunctionType f) return 1 + Math.max(maxDepth(f.params()), depth(f.result()));
+        if (type instanceof AdtType a) return 1 + maxDepth(a.args());
+        return 1;
+    }
+
+    private static int maxDepth(List<Type> types) {
+        int d = 0;
+        for (Type t : types) d = Math.max(d, depth(t));
+        return d;
+    }
+
+    /**
+     * Whether {@code type} has more than {@code maxSize} parts or nests more than
+     * {@code maxDepth} levels; at most {@code maxSize} steps.
+     */
+    public static boolean exceeds(Type type, int maxSize, int maxDepth) {
+        return sizeUpTo(type, maxSize) > maxSize || depth(type) > maxDepth;
+    }
+
+    /** {@code counted} plus the size of {@code type}, capped at {@code cap}. */
+    private static int size(Type type, int cap, int counted) {
+        counted++;
+        if (counted >= cap) return cap;
+        if (type instanceof ListType l) return size(l.element(), cap, counted);
+        if (type instanceof ArrayType a) return size(a.element(), cap, counted);
+        if (type instanceof IoType io) return size(io.result(), cap, counted);
+        if (type instanceof TupleType t) return sizeAll(t.elements(), cap, counted);
+        if (type instanceof FunctionType f) return size(f.result(), cap, sizeAll(f.params(), cap, counted));
+        if (type instanceof AdtType a) return sizeAll(a.args(), cap, counted);
+        return counted;
+    }
+
+    private static int sizeAll(List<Type> types, int cap, int counted) {
+        for (Type t : types) {
+            counted = size(t, cap, counted);
+            if (counted >= cap) return cap;
+        }
+        return counted;
+    }
+
     public static List<Type> substituteAll(List<Type> types, Map<TypeParam, Type> map) {
         List<Type> out = new ArrayList<>(types.size());
         for (Type t : types) {

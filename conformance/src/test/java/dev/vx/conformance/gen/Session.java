@@ -521,7 +521,9 @@ final class Session {
                 String name = fresh("v");
                 GType t = type(1);
                 env[0] = e.with(name, t);
-                return new Ast.BindAction(name, call("IO.pure", expr(t, e, 2)));
+                // Nothing else fixes the type of a bound action's result (an untyped lambda's
+                // parameters, say): it is ascribed, as a programmer would write it.
+                return new Ast.BindAction(name, call("IO.pure", new Ast.Ascribe(expr(t, e, 2), t)));
             }
             case 3 -> {
                 return new Ast.When(expr(GType.BOOL, e, 2), call("IO.print", expr(GType.STRING, e, 2)));

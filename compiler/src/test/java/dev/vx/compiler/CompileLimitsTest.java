@@ -1,0 +1,70 @@
+package dev.vx.compiler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.vx.compiler.diag.Diagnostics;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Programs that are valid Vx but that the compiler cannot or will not build end in one
+ * located error, quickly, never in a hang, an exhausted JVM or a flood of output.
+ */
+class CompileLimitsTest {
+    private static Compiler.Result compile(String src) {
+        return Compiler.compile(new SourceFile("prog.vx", src), TestBase.sources());
+    }
+
+    private static void rejectedWith(String src, String expected) {
+        Compiler.Result r = compile(src);
+        assertNull(r.module(), "compiled: " + src);
+        assertEquals(expected, r.diagnostics().strip());
+    }
+
+    @Test
+    void polymorphicRecursionIsAnErrorAtTheFunction() {
+        String growing = "def f<T>(x: T, n: U32) -> U32:\n  if n == 0 then 0 else 1 + f(%s, n - 1)\n\n"
+                + "def main() -> U32:\n  f(1, 3)\n";
+        String expected = "prog.vx:1:5: error: f is instantiated at ever larger types (polymorphic recursion); "
+                + "give its recursive calls the same type arguments";
+        // One level deeper per instance, and twice as large per instance (exponential types).
+        rejectedWith(growing.formatted("[x]"), expected);
+        rejectedWith(growing.formatted("(x, x)"), expected);
+    }
+
+    @Test
+    void aDataTypeThatGrowsItsOwnArgumentsIsAnErrorAtTheType() {
+        String src = "type Nested<T>:\n  Flat{x: T}\n  Nest{x: Nested<List<T>>}\n\n"
+                + "def main() -> U32:\n  n = Flat{1}\n  7\n";
+        Compiler.Result r = compile(src);
+        assertNull(r.module());
+        assertTrue(r.diagnostics().startsWith("prog.vx:1:6: error: Nested is used at ever larger type arguments"),
+                r.diagnostics());
+    }
+
+    @Test
+    void tooManyLiveValuesIsAnErrorAtTheFunctionWithoutBuildingTheWholeGraph() {
+        // 17,000 heads of a cons chain are all live when the innermost cell is built.
+        StringBuilder s = new StringBuilder("def main() -> U32:\n  List.length(");
+        for (int i = 0; i < 17_000; i++) s.append("1 <> ");
+        rejectedWith(s.append("[])\n").toString(),
+                "prog.vx:1:5: error: main needs more than 16384 registers (values live at once); "
+                        + "at most 16384 are supported: split it into smaller functions");
+    }
+
+    @Test
+    void aFloodOfErrorsShowsTheFirstHundredAndCountsTheRest() {
+        String src = "def main() -> U32:\n  " + "-".repeat(5_000) + "1\n";
+        CheckResult r = TestBase.check(src);
+        Diagnostics d = r.diagnostics();
+        assertTrue(d.errorCount() > 1000, "errors: " + d.errorCount());
+        String out = d.render();
+        long headers = out.lines().filter(l -> l.startsWith("prog.vx:2:")).count();
+        assertEquals(100, headers);
+        assertTrue(out.endsWith("prog.vx: note: " + (d.errorCount() - 100) + " more errors not shown ("
+                + d.errorCount() + " errors in all)\n"), out.substring(out.length() - 200));
+        // A line of 5,000 characters is shown as a window around each error, not whole.
+        assertTrue(out.lines().allMatch(l -> l.length() < 200), "a line of the report is longer than 200 characters");
+    }
+}
