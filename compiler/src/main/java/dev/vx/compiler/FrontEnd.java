@@ -63,8 +63,11 @@ public final class FrontEnd {
         } catch (IOException | UncheckedIOException e) {
             SourceFile empty = new SourceFile(mainFile.toString(), "");
             Diagnostics diags = new Diagnostics();
-            diags.error(new Span(empty, 0, 0, 1, 1), "cannot read " + mainFile + ": "
-                    + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()));
+            String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
+                    : e instanceof java.nio.charset.CharacterCodingException ? "it is not valid UTF-8 text (Vx source is UTF-8)"
+                    : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e.getMessage();
+            diags.error(new Span(empty, 0, 0, 1, 1), "cannot read " + mainFile + ": " + why);
             return new CheckResult(null, diags);
         }
         return check(new SourceFile(mainFile.toString(), text), base);

@@ -23,12 +23,34 @@ final class CompileCommand implements Callable<Integer> {
     public Integer call() {
         Module m = Programs.compile(source, true); // compile errors: status 2 (Vxvm.failed)
         Path out = output != null ? output : defaultOutput(source);
+        if (sameFile(out, source)) {
+            throw new Vxvm.UsageError("cannot write " + out + ": it is the source being compiled (choose another -o)");
+        }
         try {
             Files.write(out, ModuleWriter.write(m));
         } catch (IOException e) {
-            throw new Vxvm.UsageError("cannot write " + out + ": " + e.getMessage());
+            throw new Vxvm.UsageError("cannot write " + out + ": " + reason(e, out));
         }
         return 0;
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        try {
+            return Files.exists(a) && Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Why writing {@code out} failed, in words (the JDK's message is often just the path). */
+    private static String reason(IOException e, Path out) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            Path dir = out.toAbsolutePath().getParent();
+            return "there is no directory " + dir;
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) return "permission denied";
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) return f.getReason();
+        return e.getMessage();
     }
 
     private static Path defaultOutput(Path source) {

@@ -1,6 +1,7 @@
 package dev.vx.tools;
 
 import dev.vx.bytecode.Module;
+import dev.vx.vm.Heap;
 import dev.vx.vm.Host;
 import dev.vx.vm.Sizes;
 import dev.vx.vm.Vm;
@@ -110,6 +111,10 @@ final class RunCommand implements Callable<Integer> {
         if (heap != null) {
             long bytes = Sizes.parse(heap);
             if (bytes <= 0) throw new Vxvm.UsageError("invalid --heap '" + heap + "': expected a size such as 512M or 4G");
+            if (bytes < Heap.MIN_CAPACITY_BYTES) {
+                Vxvm.err().println("vxvm: note: --heap " + heap + " is less than the smallest heap; using "
+                        + Sizes.format(Heap.MIN_CAPACITY_BYTES));
+            }
             o = o.withHeap(bytes);
         }
         // The JVM keeps room for itself (code, classes, the program's output): 256 MiB, or a

@@ -154,6 +154,39 @@ class CliTest {
     }
 
     @Test
+    void filesThatCannotBeReadOrWrittenSayWhy() throws Exception {
+        Path src = write("p.vx", "def main() -> U32:\n  1\n");
+        Path nowhere = tmp.resolve("no-such-dir").resolve("p.vxb");
+        Run noDir = vxvm("compile", src.toString(), "-o", nowhere.toString());
+        assertEquals(2, noDir.status());
+        noDir.oneLine();
+        assertEquals("vxvm: cannot write " + nowhere + ": there is no directory " + nowhere.getParent(), noDir.err().strip());
+        Run over = vxvm("compile", src.toString(), "-o", src.toString());
+        assertEquals(2, over.status());
+        over.oneLine();
+        assertTrue(over.err().contains("it is the source being compiled"), over.err());
+        assertEquals("def main() -> U32:\n  1\n", Files.readString(src), "the source is intact");
+        Path latin1 = tmp.resolve("latin1.vx");
+        Files.write(latin1, new byte[]{'d', 'e', 'f', ' ', (byte) 0xE9, '\n'});
+        Run notUtf8 = vxvm("run", latin1.toString());
+        assertEquals(2, notUtf8.status());
+        assertTrue(notUtf8.err().startsWith(latin1 + ":1:1: error: cannot read " + latin1
+                + ": it is not valid UTF-8 text (Vx source is UTF-8)"), notUtf8.err());
+    }
+
+    @Test
+    void aDeviceWithoutADriverIsOneNoteAndTheJobsRunOnTheCpu() throws Exception {
+        // RUNTIME.md 4. This build has no Vulkan backend at all: the extreme case of no driver.
+        Path src = write("job.vx", "def sq(x: U32) -> U32:\n  x * x\n\ndef main() -> U32:\n  sq!(7) + 1\n");
+        Run r = vxvm("run", src.toString(), "--device", "vulkan", "--stats");
+        assertEquals(0, r.status(), r.err());
+        assertEquals("50", r.out().strip());
+        assertEquals("vxvm: note: --device vulkan: this build of vxvm has no vulkan backend; jobs run on the CPU",
+                r.err().lines().findFirst().orElse(""));
+        assertTrue(r.err().contains("device: cpu"), r.err());
+    }
+
+    @Test
     void outputThatCannotBeWrittenFailsTheRun() throws Exception {
         java.io.File full = new java.io.File("/dev/full");
         if (!full.exists()) {

@@ -335,12 +335,9 @@ public final class Allocator {
             int kind = Layout.ctor(hd);
             long next = 0;
             int words;
-            // Fields last first, so that the first field is freed next: the walk then goes in
-            // the order the compiler lays data out (parent first, see EarlyAllocation).
             if (kind >= Layout.FIRST_CTOR) {
-                int[] refs = shapes.refFields[kind];
-                for (int i = refs.length - 1; i >= 0; i--) {
-                    long e = h[(int) c + 1 + refs[i]];
+                for (int f : shapes.cascadeFields[kind]) { // the last one released is followed next
+                    long e = h[(int) c + 1 + f];
                     if (e >= Layout.HEAP_BASE && decrement(h, e)) {
                         if (next != 0) pending.push(next);
                         next = e;
@@ -349,7 +346,7 @@ public final class Allocator {
                 words = cellWords(Layout.size(hd));
             } else if (kind == Layout.KIND_ARRAY_REF) {
                 int n = (int) h[(int) c + 1];
-                for (int i = n - 1; i >= 0; i--) {
+                for (int i = 0; i < n; i++) {
                     long e = h[(int) c + 2 + i];
                     if (e >= Layout.HEAP_BASE && decrement(h, e)) {
                         if (next != 0) pending.push(next);

@@ -40,8 +40,11 @@ public final class Heap {
     /** The thread inside {@link #exclusive}, which never waits for itself. */
     private Thread exclusiveOwner;
 
+    /** The smallest capacity: the reserved low words and one chunk; a smaller request gets this. */
+    public static final long MIN_CAPACITY_BYTES = 8L * (Layout.HEAP_BASE + CHUNK_WORDS);
+
     public Heap(long capacityBytes) {
-        long cap = Math.max(capacityBytes / 8, Layout.HEAP_BASE + CHUNK_WORDS);
+        long cap = Math.max(capacityBytes, MIN_CAPACITY_BYTES) / 8;
         this.capacityWords = Math.min(cap, Integer.MAX_VALUE - 8);
         long[] spare = takeSpare(capacityWords);
         this.words = spare != null ? spare : new long[(int) Math.min(INITIAL_WORDS, capacityWords)];

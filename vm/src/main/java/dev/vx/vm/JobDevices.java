@@ -7,8 +7,9 @@ import java.util.OptionalLong;
 
 /**
  * Chooses the device for jobs from {@code --device} (RUNTIME.md §4): {@code cpu} needs none;
- * {@code opencl} or {@code vulkan} needs a usable device of that kind now (else one line and
- * status 2); {@code auto} looks for a GPU at the first job, and without one says so in one note
+ * {@code opencl} or {@code vulkan} opens a usable device of that kind now, and without one
+ * (no driver, no device, no backend in this build) says why in one note and runs the jobs on
+ * the CPU; {@code auto} looks for a GPU at the first job, and without one says so in one note
  * and runs the jobs on the CPU. The default ({@link VmOptions#DEFAULT_DEVICE}) is {@code auto}
  * without the note: a program run with no {@code --device} should not print about devices on
  * a machine that has no GPU (the choice is in {@code --stats}).
@@ -17,7 +18,7 @@ final class JobDevices {
     private JobDevices() {}
 
     /** The device for {@code opts.device()}, or null for the CPU. */
-    static JobDevice open(VmOptions opts, Program prog, Host host) throws DeviceUnavailable {
+    static JobDevice open(VmOptions opts, Program prog, Host host) {
         String kind = opts.device();
         if (kind == null || kind.equals("cpu")) return null;
         if (kind.equals("auto")) return new Auto(opts, prog, host, true);
@@ -27,10 +28,18 @@ final class JobDevices {
             try {
                 return b.open(prog, opts, host, false);
             } catch (DeviceUnavailable e) {
-                throw new DeviceUnavailable("--device " + kind + ": " + e.getMessage());
+                return onTheCpu(host, kind, e.getMessage());
+            } catch (RuntimeException | LinkageError e) {
+                return onTheCpu(host, kind, e.toString());
             }
         }
-        throw new DeviceUnavailable("--device " + kind + ": this build of vxvm has no " + kind + " backend");
+        return onTheCpu(host, kind, "this build of vxvm has no " + kind + " backend");
+    }
+
+    /** Without a usable driver the VM says so in one line and runs the jobs on the CPU (RUNTIME.md §4). */
+    private static JobDevice onTheCpu(Host host, String kind, String why) {
+        host.err().println("vxvm: note: --device " + kind + ": " + why + "; jobs run on the CPU");
+        return null;
     }
 
     /** {@code --device auto}: the first GPU any backend offers, decided at the first job. */

@@ -25,13 +25,7 @@ public final class Vm {
         int status;
         boolean quiet = false; // every worker thread has ended
         try {
-            try {
-                device = JobDevices.open(opts, prog, host);
-            } catch (DeviceUnavailable e) {
-                host.err().println("vxvm: " + e.getMessage());
-                host.err().flush();
-                return USAGE;
-            }
+            device = JobDevices.open(opts, prog, host);
             prog.loadStrings(heap);
             sched = new Scheduler(Math.max(1, opts.threads()), prog.maxRegisters, heap, prog.shapes, host,
                     engines(opts, prog));

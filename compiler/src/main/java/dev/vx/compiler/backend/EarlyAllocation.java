@@ -122,8 +122,9 @@ final class EarlyAllocation {
         List<List<IrFunction.Block>> predsOf = predecessors(f);
         List<IrFunction.Block> preds = predsOf.get(b.id);
         for (IrFunction.Block p : preds) {
+            // Only b follows p, so code put before p's jump runs exactly on the way to b.
             IrInsn last = p.last();
-            if (last == null || last.op != JMP || p == b) return false;
+            if (last == null || last.op != JMP || p == b || p.successors().length != 1) return false;
         }
         List<IrFunction.Block> freeing = new ArrayList<>();
         for (IrFunction.Block p : preds) {
