@@ -194,7 +194,8 @@ class CompilerOptimisationTest {
         assertEquals(r.stat("heap_allocated_words"), r.stat("heap_freed_words"));
     }
 
-    private static final String TREES = """
+    /** A tree built by two recursive calls per node. */
+    private static final String TREE_BUILD = """
             type Tree:
               Leaf{x: U32}
               Node{l: Tree, r: Tree}
@@ -205,6 +206,9 @@ class CompilerOptimisationTest {
               else:
                 Node{build(d - 1, 2 * i), build(d - 1, 2 * i + 1)}
 
+            """;
+
+    private static final String TREES = TREE_BUILD + """
             def forked(d: U32, i: U32) -> Tree:
               if d == 0:
                 Leaf{i}
@@ -254,34 +258,24 @@ class CompilerOptimisationTest {
         }
     }
 
-    private static final String MIRROR = """
-type Tree:
-  Leaf{x: U32}
-  Node{l: Tree, r: Tree}
+    private static final String MIRROR = TREE_BUILD + """
+            def mirror(t: Tree) -> Tree:
+              match t:
+                case Leaf{x}:
+                  Leaf{x + 1}
+                case Node{l, r}:
+                  Node{mirror(r), mirror(l)}
 
-def build(d: U32, i: U32) -> Tree:
-  if d == 0:
-    Leaf{i}
-  else:
-    Node{build(d - 1, 2 * i), build(d - 1, 2 * i + 1)}
+            def total(t: Tree) -> U32:
+              match t:
+                case Leaf{x}:
+                  x
+                case Node{l, r}:
+                  total(l) * 2 + total(r)
 
-def mirror(t: Tree) -> Tree:
-  match t:
-    case Leaf{x}:
-      Leaf{x + 1}
-    case Node{l, r}:
-      Node{mirror(r), mirror(l)}
-
-def total(t: Tree) -> U32:
-  match t:
-    case Leaf{x}:
-      x
-    case Node{l, r}:
-      total(l) * 2 + total(r)
-
-def main() -> U32:
-  total(mirror(build(3, 0)))
-""";
+            def main() -> U32:
+              total(mirror(build(3, 0)))
+            """;
 
     @Test
     void aCellTakenApartIsTheTokenOfTheCellBuiltAfterTheCalls() {
