@@ -34,4 +34,13 @@ class DeterministicCompileTest {
         }
         assertTrue(compiled > 100, "compiled only " + compiled + " programs");
     }
+
+    @Test
+    void spellingsOfTheSamePathGiveTheSameBytes() throws Exception {
+        Path p = Path.of("../bench/programs/fib.vx");
+        byte[] plain = ModuleWriter.write(Compiler.compile(p, Programs.base()).module());
+        for (Path same : List.of(Path.of("./../bench/programs/fib.vx"), Path.of("../bench/programs/../programs/./fib.vx"))) {
+            assertArrayEquals(plain, ModuleWriter.write(Compiler.compile(same, Programs.base()).module()), same.toString());
+        }
+    }
 }
