@@ -57,9 +57,6 @@ public final class FrontEnd {
 
     /** Checks the program whose main file is {@code mainFile}, with Base made of {@code base}. */
     public CheckResult check(Path mainFile, List<SourceFile> base) {
-        // The path is part of the module (debug section, source hash): `./p.vx` and `p.vx`
-        // name the same source and must give the same file (RUNTIME.md 1).
-        mainFile = mainFile.normalize();
         String text;
         try {
             text = Files.readString(mainFile);
