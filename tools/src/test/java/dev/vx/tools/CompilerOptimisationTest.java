@@ -42,7 +42,7 @@ class CompilerOptimisationTest {
                   fill!(2045n, 4)
                 """;
         assertTrue(calls(compile(src), "fill", "step"));
-        VxRun.Result r = VxRun.run(src, VxRun.oneThread());
+        VxRun.Result r = balancedRun(src, "jit");
         assertEquals(String.valueOf(13 + 1 + 2045), r.out().strip(), r.err());
         assertEquals(2048, r.stat("peak_stack_words"));
         assertEquals(1, r.stat("spills"));
@@ -73,9 +73,8 @@ class CompilerOptimisationTest {
             assertFalse(in.op() == Opcode.NEW && builds(m, in, TypeKind.TUPLE), "pick builds a pair: " + in);
         }
         // 12 + (100 + 34) + (1000 + 56)
-        VxRun.Result r = VxRun.run(src, VxRun.oneThread());
+        VxRun.Result r = balancedRun(src, "jit");
         assertEquals(String.valueOf(12 + 134 + 1056), r.out().strip(), r.err());
-        assertEquals(r.stat("heap_allocated_words"), r.stat("heap_freed_words"));
     }
 
     @Test
@@ -104,12 +103,11 @@ class CompilerOptimisationTest {
                 """;
         long rebuilt = function(compile(src), "clamp").code().stream().filter(in -> in.op() == Opcode.NEWR).count();
         assertEquals(2, rebuilt, "clamp rebuilds b in place in each arm");
-        VxRun.Result r = VxRun.run(src, VxRun.oneThread());
+        VxRun.Result r = balancedRun(src, "jit");
         // clamp(Box{3}, 5) = Box{5}, clamp(Box{7}, 5) = Box{14}
         assertEquals(String.valueOf(5 * 100 + 14), r.out().strip(), r.err());
         // Only mk allocates: two cells of a header and one field.
         assertEquals(2 * 2, r.stat("heap_allocated_words"));
-        assertEquals(r.stat("heap_allocated_words"), r.stat("heap_freed_words"));
     }
 
     @Test
@@ -141,13 +139,12 @@ class CompilerOptimisationTest {
                     case _:
                       0
                 """;
-        VxRun.Result r = VxRun.run(src, VxRun.oneThread());
+        VxRun.Result r = balancedRun(src, "jit");
         // swap(5, 3) = N{3, 5}; swap(1, 2) = N{1, 2}
         assertEquals(String.valueOf(3512), r.out().strip(), r.err());
         // mk's four leaves (2 words each) and the two N cells swap builds (3 words each): the
         // leaves swap builds are mk's, rebuilt.
         assertEquals(4 * 2 + 2 * 3, r.stat("heap_allocated_words"));
-        assertEquals(r.stat("heap_allocated_words"), r.stat("heap_freed_words"));
     }
 
     private static final String BODIES = """
@@ -189,9 +186,8 @@ class CompilerOptimisationTest {
                 "late keeps p past the set that replaces it: p needs its own count");
         // swap: ps = [P{5, 6}, P{3, 4}, P{3, 2}]; late: p = P{5, 6}, qs[0] = P{100, 200}.
         long late = 5 * 1000 + 6 + 100;
-        VxRun.Result r = VxRun.run(BODIES, VxRun.oneThread());
+        VxRun.Result r = balancedRun(BODIES, "jit");
         assertEquals(String.valueOf(late * 100 + 5 + 3), r.out().strip(), r.err());
-        assertEquals(r.stat("heap_allocated_words"), r.stat("heap_freed_words"));
     }
 
     /** A tree built by two recursive calls per node. */
@@ -251,10 +247,9 @@ class CompilerOptimisationTest {
         // A cell fed by one call (a list built by non-tail recursion) keeps its place.
         assertEquals(-1, indexOf(function(m, "upto").code(), Opcode.ALLOC, 0));
         // leaves 0..7 sum to 28, 0..15 to 120; upto(5) has 5 elements.
-        for (VxRun.Result r : List.of(VxRun.run(TREES, VxRun.oneThread()),
-                VxRun.run(TREES, VxRun.oneThread().withEngine("interp")))) {
+        for (String engine : List.of("jit", "interp")) {
+            VxRun.Result r = balancedRun(TREES, engine);
             assertEquals(String.valueOf(28 * 1000 + 120 * 10 + 5), r.out().strip(), r.err());
-            assertEquals(r.stat("heap_allocated_words"), r.stat("heap_freed_words"));
         }
     }
 
@@ -280,20 +275,28 @@ class CompilerOptimisationTest {
     @Test
     void aCellTakenApartIsTheTokenOfTheCellBuiltAfterTheCalls() {
         Module m = compile(MIRROR);
-        List<Insn> code = function(m, "mirror").code();
+        FunctionDesc mirror = function(m, "mirror");
+        List<Insn> code = mirror.code();
         // The unique path hands the Node it took apart to the new Node; only the shared path allocates.
         assertEquals(-1, indexOf(code, Opcode.FREE, 0), "mirror frees a cell it could build in");
         assertEquals(1, code.stream().filter(in -> in.op() == Opcode.ALLOC).count());
-        assertTrue(code.stream().anyMatch(in -> in.op() == Opcode.MOV && m.type(function(m, "mirror").registerTypes()[in.get(0)]).kind() == TypeKind.ADT));
+        assertTrue(code.stream().anyMatch(in -> in.op() == Opcode.MOV && m.type(mirror.registerTypes()[in.get(0)]).kind() == TypeKind.ADT),
+                "the unique path moves the Node it took apart into the token");
         // Leaves 8, 7, ..., 1 after the mirror and the +1; total(Node{l, r}) = 2 total(l) + total(r):
         // (8,7) 23, (6,5) 17, (4,3) 11, (2,1) 5; 63, 27; 153. The tree is unique, so only build
         // allocates: 8 leaves of 2 words and 7 nodes of 3.
         for (String engine : List.of("jit", "interp")) {
-            VxRun.Result r = VxRun.run(MIRROR, VxRun.oneThread().withEngine(engine));
+            VxRun.Result r = balancedRun(MIRROR, engine);
             assertEquals("153", r.out().strip(), r.err());
             assertEquals(8 * 2 + 7 * 3, r.stat("heap_allocated_words"), engine);
-            assertEquals(r.stat("heap_allocated_words"), r.stat("heap_freed_words"));
         }
+    }
+
+    /** {@code src} run on one thread of {@code engine}, which must free every word it allocated. */
+    private static VxRun.Result balancedRun(String src, String engine) {
+        VxRun.Result r = VxRun.run(src, VxRun.oneThread().withEngine(engine));
+        assertEquals(r.stat("heap_allocated_words"), r.stat("heap_freed_words"), engine + ": heap words freed");
+        return r;
     }
 
     private static int indexOf(List<Insn> code, Opcode op, int from) {

@@ -1,9 +1,10 @@
 package dev.vx.compiler.backend;
 
+import dev.vx.bytecode.Opcode;
+
 import java.util.ArrayList;
 import java.util.List;
-
-import dev.vx.bytecode.Opcode;
+import java.util.Map;
 
 import static dev.vx.bytecode.Opcode.*;
 
@@ -113,14 +114,16 @@ final class EarlyAllocation {
      * it did.
      */
     private static boolean takeFreedCell(IrFunction f, TypeTable types, IrFunction.Block b, int at, IrInsn alloc) {
+        if (b.id == 0) return false; // the entry block is also entered from outside
         for (int k = 0; k < at; k++) {
             Opcode op = b.insns.get(k).op;
             if (op != LDI && op != LDK && op != LDS && op != MOV) return false; // nothing that frees or allocates
         }
         int token = alloc.ops[0];
-        int words = cellWords(types.fields(alloc.ops[1]).length);
-        List<List<IrFunction.Block>> predsOf = predecessors(f);
-        List<IrFunction.Block> preds = predsOf.get(b.id);
+        int words = Reuse.cellWords(types.fields(alloc.ops[1]).length);
+        Map<Integer, List<Integer>> predIds = Reuse.predecessors(f);
+        List<IrFunction.Block> preds = new ArrayList<>();
+        for (int id : predIds.getOrDefault(b.id, List.of())) preds.add(f.blocks.get(id));
         for (IrFunction.Block p : preds) {
             // Only b follows p, so code put before p's jump runs exactly on the way to b.
             IrInsn last = p.last();
@@ -131,10 +134,10 @@ final class EarlyAllocation {
             if (p.insns.size() < 2) continue;
             IrInsn free = p.insns.get(p.insns.size() - 2);
             if (free.op != FREE || f.regType(free.ops[0]) != f.regType(token)) continue;
-            int ctor = ctorReadBefore(predsOf, p, p.insns.size() - 2, free.ops[0]);
-            if (ctor >= 0 && cellWords(types.fields(ctor).length) == words) freeing.add(p);
+            int ctor = Reuse.ctorReadBefore(f, predIds, p, p.insns.size() - 2, free.ops[0]);
+            if (ctor >= 0 && Reuse.cellWords(types.fields(ctor).length) == words) freeing.add(p);
         }
-        if (freeing.isEmpty() || b.id == 0) return false;
+        if (freeing.isEmpty()) return false;
         for (IrFunction.Block p : preds) {
             int end = p.insns.size() - 1;
             if (freeing.contains(p)) {
@@ -146,37 +149,6 @@ final class EarlyAllocation {
         }
         b.insns.remove(at);
         return true;
-    }
-
-    /**
-     * The constructor of {@code x}'s cell, from a read of its fields before index {@code end}
-     * of {@code p} or in the chain of single predecessors leading to {@code p}; -1 when unknown.
-     */
-    private static int ctorReadBefore(List<List<IrFunction.Block>> predsOf, IrFunction.Block p, int end, int x) {
-        for (int hops = 0; hops < 8; hops++) {
-            for (int k = end - 1; k >= 0; k--) {
-                IrInsn i = p.insns.get(k);
-                if (i.op == GET && i.ops[1] == x && i.ctor >= 0) return i.ctor;
-                if (i.def() == x) return -1;
-            }
-            List<IrFunction.Block> up = predsOf.get(p.id);
-            if (up.size() != 1) return -1;
-            p = up.get(0);
-            end = p.insns.size();
-        }
-        return -1;
-    }
-
-    private static List<List<IrFunction.Block>> predecessors(IrFunction f) {
-        List<List<IrFunction.Block>> preds = new ArrayList<>();
-        for (int i = 0; i < f.blocks.size(); i++) preds.add(new ArrayList<>());
-        for (IrFunction.Block p : f.blocks) for (int t : p.successors()) preds.get(t).add(p);
-        return preds;
-    }
-
-    /** A cell's words: its header and fields, at least two (a free cell holds a link). */
-    private static int cellWords(int fields) {
-        return Math.max(2, 1 + fields);
     }
 
     /** {@code new d, c, fields} as {@code newr d, token, c, fields}. */

@@ -143,24 +143,37 @@ final class Reuse {
      * fields in the chain of single predecessors that leads to {@code b}; -1 when unknown.
      */
     private int ctorOnTheWayTo(IrFunction.Block b, int x) {
-        if (preds == null) {
-            preds = new HashMap<>();
-            for (IrFunction.Block p : f.blocks) {
-                for (int t : p.successors()) preds.computeIfAbsent(t, k -> new ArrayList<>()).add(p.id);
-            }
+        if (preds == null) preds = predecessors(f);
+        return ctorReadBefore(f, preds, b, 0, x);
+    }
+
+    /** The ids of each block's predecessors, by block id. */
+    static Map<Integer, List<Integer>> predecessors(IrFunction f) {
+        Map<Integer, List<Integer>> preds = new HashMap<>();
+        for (IrFunction.Block p : f.blocks) {
+            for (int t : p.successors()) preds.computeIfAbsent(t, k -> new ArrayList<>()).add(p.id);
         }
+        return preds;
+    }
+
+    /**
+     * The constructor of {@code x}'s cell, from a read of its fields before index {@code end}
+     * of {@code b} or in the chain of (at most 8) single predecessors that leads to {@code b};
+     * -1 when unknown or when {@code x} is written on the way.
+     */
+    static int ctorReadBefore(IrFunction f, Map<Integer, List<Integer>> preds, IrFunction.Block b, int end, int x) {
         IrFunction.Block cur = b;
-        for (int hops = 0; hops < 8; hops++) {
-            List<Integer> p = preds.getOrDefault(cur.id, List.of());
-            if (p.size() != 1) return -1;
-            cur = f.blocks.get(p.get(0));
-            for (int k = cur.insns.size() - 1; k >= 0; k--) {
+        for (int hops = 0; ; hops++) {
+            for (int k = end - 1; k >= 0; k--) {
                 IrInsn i = cur.insns.get(k);
                 if (i.def() == x) return -1;
                 if (i.op == GET && i.ops[1] == x && i.ctor >= 0) return i.ctor;
             }
+            List<Integer> p = preds.getOrDefault(cur.id, List.of());
+            if (hops == 8 || p.size() != 1) return -1;
+            cur = f.blocks.get(p.get(0));
+            end = cur.insns.size();
         }
-        return -1;
     }
 
     /** The reads of {@code x} before {@code drop x} at {@code d}, and which of them are kept (duplicated). */
@@ -356,7 +369,8 @@ final class Reuse {
         return types.fields(ctor).length > 0;
     }
 
-    private static int cellWords(int fields) {
+    /** The words of a cell of {@code fields} fields: a header and the fields, at least two (a free cell holds a link). */
+    static int cellWords(int fields) {
         return Math.max(2, 1 + fields);
     }
 }
