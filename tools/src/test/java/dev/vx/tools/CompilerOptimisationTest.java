@@ -292,6 +292,77 @@ class CompilerOptimisationTest {
         }
     }
 
+    private static final String KICKS = """
+            type P:
+              P{x: U32, y: U32}
+
+            def kick(a: Array<P>, i: U32, j: U32) -> Array<P>:
+              match (a[i], a[j]):
+                case (P{xi, yi}, P{xj, yj}):
+                  Array.set(Array.set(a, i, P{xi + yj, yi + 1}), j, P{xj * 2, yj + xi})
+
+            # The same updates with the constructions in the other order than the stores.
+            def kick_reversed(a: Array<P>, i: U32, j: U32) -> Array<P>:
+              match (a[i], a[j]):
+                case (P{xi, yi}, P{xj, yj}):
+                  q = P{xj * 2, yj + xi}
+                  p = P{xi + yj, yi + 1}
+                  Array.set(Array.set(a, i, p), j, q)
+
+            def digits(acc: U32, p: P) -> U32:
+              match p:
+                case P{x, y}:
+                  acc * 100 + x * 10 + y
+
+            def show(a: Array<P>) -> U32:
+              Array.fold(a, 0, \\acc, p -> digits(acc, p))
+
+            def start() -> Array<P>:
+              Array.gen(3, \\k -> P{k, k + 1})
+            """;
+
+    @Test
+    void aRecordUpdatedInAUniqueArrayIsRewrittenInPlace() {
+        Module m = compile(KICKS + MAIN_KICKS);
+        List<Insn> code = function(m, "kick").code();
+        int test = indexOf(code, Opcode.ISUNIQ, 0);
+        int newr = indexOf(code, Opcode.NEWR, 0);
+        assertTrue(test >= 0 && newr > test, "kick tests uniqueness before it builds in place");
+        int element = code.get(indexOf(code, Opcode.AGET, 0)).get(0);
+        assertEquals(element, code.get(newr).get(1), "the new P is built in the cell read from the array");
+        // start() = [P{0,1}, P{1,2}, P{2,3}], shown as the digits 01 12 23.
+        // kick(_, 0, 2): a[0] = P{0+3, 1+1}, a[2] = P{2*2, 3+0}          -> 32 12 43
+        // kick(_, 1, 1): a[1] = P{1+2, 2+1}, then a[1] = P{1*2, 2+1}     -> 01 23 23 (the last store wins)
+        // kick_reversed(_, 1, 1): the same stores                       -> 01 23 23
+        // a kept alive across kick(a, 0, 2) is unchanged                 -> 32 12 43, then 01 12 23
+        // an element kept alive across kick(c, 0, 2) is unchanged        -> 32 12 43, then 01
+        String expected = "321243\n12323\n12323\n321243\n11223\n32124301";
+        for (String engine : List.of("jit", "interp")) {
+            VxRun.Result r = balancedRun(KICKS + MAIN_KICKS, engine);
+            assertEquals(expected, r.out().strip(), r.err());
+            // Updating a unique array in place allocates nothing: the same words as showing it as it was.
+            long kicked = balancedRun(KICKS + "def main() -> U32:\n  show(kick(start(), 0, 2))\n", engine).stat("heap_allocated_words");
+            long plain = balancedRun(KICKS + "def main() -> U32:\n  show(start())\n", engine).stat("heap_allocated_words");
+            assertEquals(plain, kicked, engine + ": kick allocates");
+        }
+    }
+
+    private static final String MAIN_KICKS = """
+
+            def main() -> IO(Unit):
+              do:
+                IO.print(U32.show(show(kick(start(), 0, 2))))
+                IO.print(U32.show(show(kick(start(), 1, 1))))
+                IO.print(U32.show(show(kick_reversed(start(), 1, 1))))
+                a = start()
+                b = kick(a, 0, 2)
+                IO.print(U32.show(show(a) * 0 + show(b)))
+                IO.print(U32.show(show(a)))
+                c = start()
+                p = c[0]
+                IO.print(U32.show(digits(show(kick(c, 0, 2)), p)))
+            """;
+
     /** {@code src} run on one thread of {@code engine}, which must free every word it allocated. */
     private static VxRun.Result balancedRun(String src, String engine) {
         VxRun.Result r = VxRun.run(src, VxRun.oneThread().withEngine(engine));

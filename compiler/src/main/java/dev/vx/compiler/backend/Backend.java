@@ -84,6 +84,7 @@ public final class Backend {
         for (IrFunction f : functions) {
             RcInsertion.run(f, types, functions);
             Reuse.run(f, types);
+            InPlaceUpdate.run(f, types);
             EarlyAllocation.run(f, types);
             int[] regTypes = RegisterAllocator.run(f);
             descs.add(Emitter.emit(f, regTypes, tables.ctorIds(), pool));
