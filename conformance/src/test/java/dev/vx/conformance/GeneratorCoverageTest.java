@@ -2,9 +2,14 @@ package dev.vx.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.vx.bytecode.Module;
+import dev.vx.bytecode.Opcode;
+import dev.vx.compiler.Compiler;
+import dev.vx.compiler.SourceFile;
 import dev.vx.conformance.gen.GeneratedProgram;
 import dev.vx.conformance.gen.MutantGen;
 import dev.vx.conformance.gen.ProgramGen;
+import dev.vx.stdlib.BaseLibrary;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The generators make what the differential and rejection tests rely on: over a few hundred
  * programs, every language feature the suite claims to cover shows up, and every mutation kind
- * is drawn. (Text only: nothing is compiled here.)
+ * is drawn (checked on the text), and the compiler's in-place update of records in arrays is
+ * among what the generated programs run (checked on their bytecode).
  */
 class GeneratorCoverageTest {
     static final int SAMPLES = 400;
@@ -46,6 +52,7 @@ class GeneratorCoverageTest {
             Map.entry("job", "!\\("),
             Map.entry("deep recursion (1000+ levels)", "deep\\d+!?\\(\\d{4,}n"),
             Map.entry("mutual tail recursion", "def odd\\d+"),
+            Map.entry("records of an array updated from each other", "Array\\.set\\(Array\\.set\\(a\\d+, i\\d+, "),
             Map.entry("string building and show", "\\+\\+ .*\\.show\\("),
             Map.entry("IO do block", "do:"),
             Map.entry("value main", "def main\\(\\) -> [^I]")));
@@ -63,6 +70,26 @@ class GeneratorCoverageTest {
             }
         });
         assertTrue(missing.length() == 0, "features no generated program has:\n" + missing);
+    }
+
+    @Test
+    void someGeneratedUpdatersAreCompiledToInPlaceUpdates() {
+        List<SourceFile> base = BaseLibrary.sources().stream().map(f -> new SourceFile(f.path(), f.text())).toList();
+        int inPlace = 0;
+        int updaters = 0;
+        for (GeneratedProgram g : new ProgramGen(1).samples(42, SAMPLES)) {
+            if (!g.source().contains("def upd")) continue;
+            Compiler.Result c = Compiler.compile(new SourceFile("gen.vx", g.source()), base);
+            assertTrue(c.module() != null, () -> "a generated program does not compile:\n" + c.diagnostics() + "\n" + g.source());
+            Module m = c.module();
+            for (int f = 0; f < m.functions().size(); f++) {
+                if (!m.functionName(f).startsWith("upd")) continue;
+                updaters++;
+                if (m.function(f).code().stream().anyMatch(in -> in.op() == Opcode.NEWR)) inPlace++;
+            }
+        }
+        // The constructions come in the order of the stores in about 70 % of the updaters.
+        assertTrue(updaters >= 20 && inPlace >= updaters / 3, inPlace + " of " + updaters + " updaters build in place");
     }
 
     @Test

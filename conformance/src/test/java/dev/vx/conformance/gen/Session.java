@@ -49,7 +49,7 @@ final class Session {
     /** An arithmetic battery: only scalar operations, so each printed line checks many of them. */
     private boolean arith;
 
-    enum FnKind { PLAIN, DEEP, MUTUAL, BUILD, FOLD, TSIZE }
+    enum FnKind { PLAIN, DEEP, MUTUAL, BUILD, FOLD, TSIZE, UPDATE }
 
     /** A callable user function; {@code typeParams} name the {@link GType.TypeVar}s of a generic one. */
     record Fn(String name, List<String> typeParams, List<GType> params, GType result, FnKind kind) {
@@ -152,6 +152,7 @@ final class Session {
         optional(0.5, this::deep);
         optional(0.4, this::treeTemplates);
         optional(0.25, this::mutual);
+        optional(0.3, this::updater);
         inMain = true;
         defs.add(chance(0.5) ? ioMain() : valueMain());
         return new Ast.Program(types, defs);
@@ -382,6 +383,55 @@ final class Session {
         fns.add(new Fn(name, List.of(GType.NAT, a), r, FnKind.DEEP));
     }
 
+    /**
+     * {@code upd(a, i, j)}: two records of an array replaced by records built from both, the
+     * shape the compiler updates in place when the array and the records are unique
+     * ({@code InPlaceUpdate}); i and j may be equal, and the records are sometimes built in the
+     * other order than they are stored.
+     */
+    private void updater() {
+        String name = fresh("upd");
+        List<GType> items = new ArrayList<>();
+        for (int k = 0; k < 2 + pick(2); k++) items.add(chance(0.85) ? numericType() : GType.BOOL);
+        GType element = new TupleT(items);
+        GType array = new ArrayT(element);
+        String a = fresh("a");
+        String i = fresh("i");
+        String j = fresh("j");
+        Env env = Env.EMPTY.with(i, GType.U32).with(j, GType.U32);
+        List<String> ps = new ArrayList<>();
+        List<String> qs = new ArrayList<>();
+        for (GType t : items) {
+            String p = fresh("p");
+            String q = fresh("q");
+            ps.add(p);
+            qs.add(q);
+            env = env.with(p, t).with(q, t);
+        }
+        boolean saved = cheap;
+        cheap = true;
+        Env fields = env;
+        // mostly fields and literals, so that most windows hold no call (which keeps the copy)
+        Ex first = new Ast.Tuple(items.stream().map(t -> expr(t, fields, chance(0.7) ? 0 : 1)).toList());
+        Ex second = new Ast.Tuple(items.stream().map(t -> expr(t, fields, chance(0.7) ? 0 : 1)).toList());
+        cheap = saved;
+        List<Ast.Stmt> stmts = new ArrayList<>();
+        stmts.add(new Ast.Destructure(ps, new Ast.Index(new Ast.Var(a), new Ast.Var(i))));
+        stmts.add(new Ast.Destructure(qs, new Ast.Index(new Ast.Var(a), new Ast.Var(j))));
+        if (chance(0.3)) {
+            String x = fresh("x");
+            String y = fresh("y");
+            stmts.add(new Ast.Let(y, null, new Ast.ExTail(second)));
+            stmts.add(new Ast.Let(x, null, new Ast.ExTail(first)));
+            first = new Ast.Var(x);
+            second = new Ast.Var(y);
+        }
+        Ex body = call("Array.set", call("Array.set", new Ast.Var(a), new Ast.Var(i), first), new Ast.Var(j), second);
+        defs.add(new Ast.Def(name, List.of(), List.of(new Ast.Param(a, array), new Ast.Param(i, GType.U32),
+                new Ast.Param(j, GType.U32)), array, new Block(stmts, new Ast.ExTail(body))));
+        fns.add(new Fn(name, List.of(array, GType.U32, GType.U32), array, FnKind.UPDATE));
+    }
+
     private static <T> List<T> prepend(T first, List<T> rest) {
         List<T> out = new ArrayList<>();
         out.add(first);
@@ -469,6 +519,9 @@ final class Session {
         for (int i = 0; i < 2 || (i < 6 && chance(0.6)); i++) {
             items.add(type(2));
         }
+        // an updater's result is shown as one more item, so that its stores are seen
+        List<Fn> updaters = fns.stream().filter(f -> f.kind() == FnKind.UPDATE).toList();
+        updaters.forEach(f -> items.add(f.result()));
         GType t = new TupleT(items);
         Block b = block(t, Env.EMPTY, 1);
         Env env = Env.EMPTY;
@@ -476,7 +529,10 @@ final class Session {
             env = env.with(bindings(st));
         }
         Env fin = env;
-        Ex tuple = new Ast.Tuple(items.stream().map(i -> expr(i, fin, 3)).toList());
+        int plain = items.size() - updaters.size();
+        List<Ex> values = new ArrayList<>(items.subList(0, plain).stream().map(i -> expr(i, fin, 3)).toList());
+        updaters.forEach(f -> values.add(callOf(f, fin, 2, false)));
+        Ex tuple = new Ast.Tuple(values);
         return new Ast.Def("main", List.of(), List.of(), t, new Block(b.stmts(), new Ast.ExTail(tuple)));
     }
 
@@ -669,6 +725,11 @@ final class Session {
             case BUILD -> {
                 args.add(Literals.integer(Kind.U32, pick(7)));
                 args.add(expr(f.params().get(1), env, d));
+            }
+            case UPDATE -> {
+                args.add(expr(f.params().get(0), env, d));
+                args.add(index(env, d));
+                args.add(index(env, d));
             }
             default -> {
                 for (GType p : f.params()) {
