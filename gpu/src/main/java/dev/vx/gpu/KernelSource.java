@@ -368,8 +368,13 @@ final class KernelSource {
             case NEWR -> {
                 int c = in.get(2);
                 int[] fields = in.list(3);
-                out.append(" { W na = ").append(r(in.get(1))).append("; if (na != 0) H[na] = HDR(1, ").append(c).append(", ")
-                        .append(fields.length).append("); else { na = vx_new_cell(c, ").append(c).append(", ").append(fields.length)
+                // Allocator.rebuiltHeader: a cell without reference fields that was shared stays shared.
+                boolean refs = false;
+                for (int t : m.ctor(c).fields()) refs |= m.type(t).isRef();
+                String owned = "HDR(1, " + c + ", " + fields.length + ")";
+                String header = refs ? owned : "(H[na] < 0 ? (W)(" + Layout.header(-1, c, fields.length) + "L) : " + owned + ")";
+                out.append(" { W na = ").append(r(in.get(1))).append("; if (na != 0) H[na] = ").append(header)
+                        .append("; else { na = vx_new_cell(c, ").append(c).append(", ").append(fields.length)
                         .append("); if (na == 0)").append(fail(f, i, "E_OOM", "0", "0")).append(" }");
                 for (int k = 0; k < fields.length; k++) out.append(" H[na + ").append(1 + k).append("] = ").append(r(fields[k])).append(';');
                 out.append(' ').append(r(in.get(0))).append(" = na; }\n");

@@ -676,6 +676,8 @@ W vx_array_set(Ctx* c, W a, W i, W v) {
     int refs = CTOR(H[a]) == KIND_ARRAY_REF;
     W at = a + 2 + i;
     if (vx_is_unique(H, a)) {
+        // a shared array (held once) must only reach shared cells (ArrayCells.set)
+        if (refs && H[a] < 0 && !vx_mark_shared(c, v)) return vx_err(c, E_OOM, 0, 0, 0);
         W old = H[at];
         H[at] = v;
         if (refs) vx_drop(c, old);

@@ -347,6 +347,26 @@ class CompilerOptimisationTest {
         }
     }
 
+    @Test
+    void anUpdateAtAConstantIndexIsInPlaceToo() {
+        // a[0] and Array.set(a, 0, ..) load their index each with its own ldi.
+        String src = KICKS + """
+
+                def bump(a: Array<P>, n: U32) -> Array<P>:
+                  match a[0]:
+                    case P{x, y}:
+                      Array.set(a, 0, P{x + n, y})
+
+                def main() -> U32:
+                  show(bump(start(), 5))
+                """;
+        assertTrue(indexOf(function(compile(src), "bump").code(), Opcode.NEWR, 0) >= 0, "bump builds in place");
+        for (String engine : List.of("jit", "interp")) {
+            // [P{0+5, 1}, P{1,2}, P{2,3}] -> 51 12 23
+            assertEquals("511223", balancedRun(src, engine).out().strip());
+        }
+    }
+
     private static final String MAIN_KICKS = """
 
             def main() -> IO(Unit):

@@ -372,6 +372,19 @@ public final class Allocator {
         }
     }
 
+    /**
+     * The header {@code newr} writes over a reuse token whose header was {@code old}: the
+     * owned header {@code owned} ({@code Layout.header(1, ctor, size)}), except that a cell
+     * without reference fields that was shared stays shared. A shared cell must only reach
+     * shared cells, and a token can be the element of a shared array (the compiler's in-place
+     * update of a record in an array); with no reference fields, keeping the mark needs no
+     * walk. A token with reference fields is never such an element: it is held by one
+     * register only, so nothing shared reaches it, and it starts owned again.
+     */
+    public static long rebuiltHeader(long old, long owned, boolean hasRefFields) {
+        return old < 0 && !hasRefFields ? owned - 2 * RC_ONE : owned;
+    }
+
     /** The value is a cell that nobody else references. */
     public boolean isUnique(long v) {
         if (v < Layout.HEAP_BASE) return false;

@@ -61,6 +61,9 @@ public final class ArrayCells {
         int at = (int) (a + 2 + i);
         long rc = hd >> 32;
         if (a >= Layout.HEAP_BASE && (rc == 1 || rc == -1)) { // alloc.isUnique(a), from the header read here
+            // A shared array (marked by a fork, now held once) must only reach shared cells:
+            // another fork passing it on stops its marking walk at the array.
+            if (rc < 0 && refs) alloc.markShared(v);
             long old = h[at];
             h[at] = v;
             if (refs) Allocator.drop(alloc, h, old);

@@ -326,7 +326,8 @@ public final class Interpreter implements Engine {
                         int n = code[pc + 4];
                         long a = r[code[pc + 2]];
                         if (a != 0) {
-                            h[(int) a] = Layout.header(1, code[pc + 3], n);
+                            int ctor = code[pc + 3];
+                            h[(int) a] = Allocator.rebuiltHeader(h[(int) a], Layout.header(1, ctor, n), shapes.refFields[ctor].length > 0);
                         } else {
                             a = alloc.newCell(code[pc + 3], n);
                             h = heap.words;

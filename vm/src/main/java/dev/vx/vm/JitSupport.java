@@ -19,6 +19,11 @@ public final class JitSupport {
     }
 
     /** By string-table index: the immortal string cell (0 if no LDS loads it). */
+    /** Whether cells of constructor {@code ctor} have reference fields (closures: captures). */
+    public static boolean hasRefFields(Program prog, int ctor) {
+        return prog.shapes.refFields[ctor].length > 0;
+    }
+
     public static long[] stringCells(Program prog) {
         return prog.stringCells;
     }

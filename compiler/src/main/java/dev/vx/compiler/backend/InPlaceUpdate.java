@@ -19,7 +19,7 @@ import static dev.vx.bytecode.Opcode.*;
  *
  * <p>The shape, in one block: {@code aget e, A, i}, reads of {@code e}'s fields (its only
  * uses), then a window of code that builds {@code new d, C, [...]} of the same cell size and
- * ends with {@code aset A', A, i, d} (the same index register). Several such updates of one
+ * ends with {@code aset A', A, i, d} (the same index register, unchanged, or the same constant). Several such updates of one
  * array, chained through their {@code aset}s ({@code set(set(a, i, x), j, y)}), form one group
  * with one test, so that every update of the group takes the same path:
  * <pre>
@@ -52,6 +52,13 @@ final class InPlaceUpdate {
     private InPlaceUpdate(IrFunction f, TypeTable types) {
         this.f = f;
         this.types = types;
+        count();
+    }
+
+    /** Counts every register's uses and definitions (again after a split copies a window). */
+    private void count() {
+        useCount.clear();
+        defCount.clear();
         for (IrFunction.Block b : f.blocks) {
             for (IrInsn i : b.insns) {
                 i.forEachUse((r, consumed) -> useCount.merge(r, 1, Integer::sum));
@@ -76,6 +83,7 @@ final class InPlaceUpdate {
             List<Update> group = group(in, s);
             if (group != null) {
                 split(b, group);
+                count();
                 return;
             }
         }
@@ -130,18 +138,36 @@ final class InPlaceUpdate {
         if (useCount.getOrDefault(value, 0) != 1 || defCount.getOrDefault(value, 0) != 1) return null;
         int build = definition(in, value, s);
         if (build < 0 || in.get(build).op != NEW || in.get(build).ops[2] == 0) return null;
+        long constant = constantIndex(in, index);
+        boolean changes = false; // the index register is written between here and the store
+        for (int k = build; k <= s; k++) changes |= in.get(k).def() == index;
         for (int g = build - 1; g >= 0; g--) {
             IrInsn i = in.get(g);
-            if (i.def() == index || i.def() == root) return null;
-            if (i.op != AGET || i.ops[1] != root || i.ops[2] != index) continue;
+            if (i.def() == root) return null;
+            boolean sameRegister = i.op == AGET && i.ops[2] == index && !changes;
+            boolean sameConstant = i.op == AGET && constant >= 0 && constantIndex(in, i.ops[2]) == constant;
+            changes |= i.def() == index;
+            if (i.op != AGET || i.ops[1] != root || !(sameRegister || sameConstant)) continue;
             int e = i.ops[0];
             int ctor = elementCtor(in, e, g);
             if (ctor < 0 || Reuse.cellWords(types.fields(ctor).length) != Reuse.cellWords(in.get(build).ops[2])) return null;
             for (int t : types.fields(ctor)) if (types.isRef(t)) return null;
-            for (int k = build; k <= s; k++) if (in.get(k).def() == index) return null;
             return new Update(g, e, build, s);
         }
         return null;
+    }
+
+    /**
+     * The index in register {@code r} when it is a constant: written once in the function, by
+     * an {@code ldi} in this block ({@code a[0]} and {@code Array.set(a, 0, ..)} load their
+     * index separately); -1 otherwise.
+     */
+    private long constantIndex(List<IrInsn> in, int r) {
+        if (defCount.getOrDefault(r, 0) != 1) return -1;
+        for (IrInsn i : in) {
+            if (i.def() == r) return i.op == LDI && i.ops[1] >= 0 ? i.ops[1] : -1;
+        }
+        return -1;
     }
 
     /**

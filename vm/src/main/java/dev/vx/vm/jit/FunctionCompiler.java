@@ -1608,7 +1608,13 @@ final class FunctionCompiler {
             mv.visitVarInsn(ALOAD, sH);
             mv.visitVarInsn(LLOAD, sT0);
             mv.visitInsn(L2I);
+            mv.visitVarInsn(ALOAD, sH);
+            mv.visitVarInsn(LLOAD, sT0);
+            mv.visitInsn(L2I);
+            mv.visitInsn(LALOAD);
             pushLong(Layout.header(1, ctor, fields.length));
+            pushInt(mv, JitSupport.hasRefFields(jit.prog, ctor) ? 1 : 0);
+            mv.visitMethodInsn(INVOKESTATIC, ALLOC, "rebuiltHeader", "(JJZ)J", false);
             mv.visitInsn(LASTORE);
             mv.visitJumpInsn(GOTO, fill);
         }
