@@ -73,8 +73,8 @@ final class InPlaceUpdate {
         for (int b = 0; b < f.blocks.size(); b++) p.rewriteFirstGroup(f.blocks.get(b));
     }
 
-    /** One update of the group: the element read, the construction and the store. */
-    private record Update(int get, int element, int build, int store) {}
+    /** One update of the group: the element's register, and where it is built and stored. */
+    private record Update(int element, int build, int store) {}
 
     private void rewriteFirstGroup(IrFunction.Block b) {
         List<IrInsn> in = b.insns;
@@ -152,7 +152,7 @@ final class InPlaceUpdate {
             int ctor = elementCtor(in, e, g);
             if (ctor < 0 || Reuse.cellWords(types.fields(ctor).length) != Reuse.cellWords(in.get(build).ops[2])) return null;
             for (int t : types.fields(ctor)) if (types.isRef(t)) return null;
-            return new Update(g, e, build, s);
+            return new Update(e, build, s);
         }
         return null;
     }
