@@ -53,7 +53,7 @@ final class EarlyAllocation {
                 IrInsn alloc = new IrInsn(ALLOC, in.line, token, in.ops[1]);
                 insns.add(at, alloc);
                 p++;
-                insns.set(p, built(in, token));
+                insns.set(p, Reuse.inToken(in, token));
                 if (takeFreedCell(f, types, b, at, alloc)) p--;
             }
         }
@@ -149,14 +149,5 @@ final class EarlyAllocation {
         }
         b.insns.remove(at);
         return true;
-    }
-
-    /** {@code new d, c, fields} as {@code newr d, token, c, fields}. */
-    private static IrInsn built(IrInsn in, int token) {
-        int[] ops = new int[in.ops.length + 1];
-        ops[0] = in.ops[0];
-        ops[1] = token;
-        System.arraycopy(in.ops, 1, ops, 2, in.ops.length - 1);
-        return new IrInsn(NEWR, in.line, ops);
     }
 }

@@ -243,7 +243,7 @@ final class InPlaceUpdate {
             IrInsn i = in.get(k);
             copy.insns.add(i.copy());
             if (tokenOf.containsKey(k)) {
-                inPlace.insns.add(inCell(i, tokenOf.get(k)));
+                inPlace.insns.add(Reuse.inToken(i, tokenOf.get(k)));
             } else if (stores.contains(k)) {
                 inPlace.insns.add(new IrInsn(MOV, i.line, i.ops[0], i.ops[1]));
             } else {
@@ -267,15 +267,5 @@ final class InPlaceUpdate {
         head.add(new IrInsn(JMP, line, copy.id));
         in.clear();
         in.addAll(head);
-    }
-
-    /** {@code new d, C, fields} as {@code newr d, e, C, fields}: built in {@code e}'s cell. */
-    private static IrInsn inCell(IrInsn build, int e) {
-        int[] o = build.ops;
-        int[] newr = new int[o.length + 1];
-        newr[0] = o[0];
-        newr[1] = e;
-        System.arraycopy(o, 1, newr, 2, o.length - 1);
-        return new IrInsn(NEWR, build.line, newr);
     }
 }

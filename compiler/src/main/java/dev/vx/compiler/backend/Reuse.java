@@ -355,7 +355,7 @@ final class Reuse {
     }
 
     /** The construction {@code alloc} ({@code new d, C, fields}) as a {@code newr} in the memory of {@code token}. */
-    private static IrInsn inToken(IrInsn alloc, int token) {
+    static IrInsn inToken(IrInsn alloc, int token) {
         int[] o = alloc.ops;
         int[] newr = new int[o.length + 1];
         newr[0] = o[0];
