@@ -18,12 +18,12 @@ public final class JitSupport {
         return prog.insnPos[f];
     }
 
-    /** By string-table index: the immortal string cell (0 if no LDS loads it). */
     /** Whether cells of constructor {@code ctor} have reference fields (closures: captures). */
     public static boolean hasRefFields(Program prog, int ctor) {
         return prog.shapes.refFields[ctor].length > 0;
     }
 
+    /** By string-table index: the immortal string cell (0 if no LDS loads it). */
     public static long[] stringCells(Program prog) {
         return prog.stringCells;
     }
