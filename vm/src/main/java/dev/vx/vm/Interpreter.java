@@ -290,12 +290,12 @@ public final class Interpreter implements Engine {
                             JoinRecord j = lane.joins[(int) jv - 1];
                             if (!j.arrived) {
                                 j.arrived = true;
-                                if (j.pending.decrementAndGet() != 0) {
-                                    lane.function = f;
-                                    lane.pc = pc;
-                                    lane.sp = sp;
-                                    return;
-                                }
+                                // The lane's state first: once the arrival is counted, the last
+                                // child to deliver may resume the lane on another worker at once.
+                                lane.function = f;
+                                lane.pc = pc;
+                                lane.sp = sp;
+                                if (j.pending.decrementAndGet() != 0) return;
                             }
                             lane.joinDepth--;
                             for (int i = 1; i < k; i++) {
