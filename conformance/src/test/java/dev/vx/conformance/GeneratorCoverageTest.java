@@ -53,6 +53,7 @@ class GeneratorCoverageTest {
             Map.entry("deep recursion (1000+ levels)", "deep\\d+!?\\(\\d{4,}n"),
             Map.entry("mutual tail recursion", "def odd\\d+"),
             Map.entry("records of an array updated from each other", "Array\\.set\\(Array\\.set\\(a\\d+, i\\d+, "),
+            Map.entry("an array updated by fork children, read by their forks", "= fork share_read\\d+\\("),
             Map.entry("string building and show", "\\+\\+ .*\\.show\\("),
             Map.entry("IO do block", "do:"),
             Map.entry("value main", "def main\\(\\) -> [^I]")));

@@ -49,7 +49,7 @@ final class Session {
     /** An arithmetic battery: only scalar operations, so each printed line checks many of them. */
     private boolean arith;
 
-    enum FnKind { PLAIN, DEEP, MUTUAL, BUILD, FOLD, TSIZE, UPDATE }
+    enum FnKind { PLAIN, DEEP, MUTUAL, BUILD, FOLD, TSIZE, UPDATE, SHARE }
 
     /** A callable user function; {@code typeParams} name the {@link GType.TypeVar}s of a generic one. */
     record Fn(String name, List<String> typeParams, List<GType> params, GType result, FnKind kind) {
@@ -153,6 +153,7 @@ final class Session {
         optional(0.4, this::treeTemplates);
         optional(0.25, this::mutual);
         optional(0.3, this::updater);
+        optional(0.3, this::sharer);
         inMain = true;
         defs.add(chance(0.5) ? ioMain() : valueMain());
         return new Ast.Program(types, defs);
@@ -432,6 +433,66 @@ final class Session {
         fns.add(new Fn(name, List.of(array, GType.U32, GType.U32), array, FnKind.UPDATE));
     }
 
+    /**
+     * {@code share(a, k)}: two fork children get the array (one a copy), update it (the second
+     * holds a shared-marked array alone: in place) and fork two readers that copy its
+     * elements, which other workers may steal. The shape of a past race (docs/vm.md), here
+     * checked for its values and heap balance on every engine; these workloads are too small
+     * to hit such a race's window, which {@code SharedCellsTest} does on purpose.
+     */
+    private void sharer() {
+        GType x = chance(0.5) ? type(1) : new TupleT(List.of(numericType(), numericType()));
+        GType array = new ArrayT(x);
+        GType list = new ListT(x);
+        String read = fresh("share_read");
+        String child = fresh("share_child");
+        String top = fresh("share");
+        boolean saved = cheap;
+        cheap = true;
+        // read(b, i) = b's elements, then b[i % len] twice (a copy of one element's reference)
+        String b = fresh("b");
+        String i = fresh("i");
+        Ex len = call("Array.len", new Ast.Var(b));
+        Ex elem = new Ast.Index(new Ast.Var(b), new Ast.Bin("%", new Ast.Var(i), len));
+        Ex readBody = new Ast.IfEx(new Ast.Bin("==", len, Literals.integer(Kind.U32, 0)),
+                new Ast.Ascribe(new Ast.ListLit(List.of()), list),
+                new Ast.Bin("++", call("Array.to_list", new Ast.Var(b)), new Ast.ListLit(List.of(elem, elem))));
+        defs.add(new Ast.Def(read, List.of(), List.of(new Ast.Param(b, array), new Ast.Param(i, GType.U32)), list,
+                new Block(List.of(), new Ast.ExTail(readBody))));
+        // child(a, k) = update a at k % len, then fork two readers of the result
+        String a = fresh("a");
+        String k = fresh("k");
+        String c = fresh("c");
+        Env env = Env.EMPTY.with(k, GType.U32);
+        Ex value = expr(x, env, 1);
+        Ex alen = call("Array.len", new Ast.Var(a));
+        Ex updated = new Ast.IfEx(new Ast.Bin("==", alen, Literals.integer(Kind.U32, 0)), new Ast.Var(a),
+                call("Array.set", new Ast.Var(a), new Ast.Bin("%", new Ast.Var(k), alen), value));
+        String r1 = fresh("r");
+        String r2 = fresh("r");
+        List<Ast.Stmt> childStmts = List.of(
+                new Ast.Let(c, null, new Ast.ExTail(updated)),
+                new Ast.ForkGroup(List.of(r1, r2), List.of(
+                        new Ast.Call(read, List.of(new Ast.Var(c), new Ast.Var(k)), false),
+                        new Ast.Call(read, List.of(new Ast.Var(c), new Ast.Bin("+", new Ast.Var(k), Literals.integer(Kind.U32, 1))), false))));
+        defs.add(new Ast.Def(child, List.of(), List.of(new Ast.Param(a, array), new Ast.Param(k, GType.U32)), list,
+                new Block(childStmts, new Ast.ExTail(new Ast.Bin("++", new Ast.Var(r1), new Ast.Var(r2))))));
+        // share(a, k) = two children: a copy for the first, the array itself for the second (a
+        // published child: the fork marks the array shared, and the child then holds it alone)
+        String a2 = fresh("a");
+        String k2 = fresh("k");
+        String s1 = fresh("s");
+        String s2 = fresh("s");
+        Ex copy = call("Array.from_list", call("Array.to_list", new Ast.Var(a2)));
+        List<Ast.Stmt> topStmts = List.of(new Ast.ForkGroup(List.of(s1, s2), List.of(
+                new Ast.Call(child, List.of(copy, new Ast.Var(k2)), false),
+                new Ast.Call(child, List.of(new Ast.Var(a2), new Ast.Bin("+", new Ast.Var(k2), Literals.integer(Kind.U32, 1))), false))));
+        defs.add(new Ast.Def(top, List.of(), List.of(new Ast.Param(a2, array), new Ast.Param(k2, GType.U32)), list,
+                new Block(topStmts, new Ast.ExTail(new Ast.Bin("++", new Ast.Var(s1), new Ast.Var(s2))))));
+        cheap = saved;
+        fns.add(new Fn(top, List.of(array, GType.U32), list, FnKind.SHARE));
+    }
+
     private static <T> List<T> prepend(T first, List<T> rest) {
         List<T> out = new ArrayList<>();
         out.add(first);
@@ -519,8 +580,8 @@ final class Session {
         for (int i = 0; i < 2 || (i < 6 && chance(0.6)); i++) {
             items.add(type(2));
         }
-        // an updater's result is shown as one more item, so that its stores are seen
-        List<Fn> updaters = fns.stream().filter(f -> f.kind() == FnKind.UPDATE).toList();
+        // an updater's or sharer's result is shown as one more item, so that its stores are seen
+        List<Fn> updaters = fns.stream().filter(f -> f.kind() == FnKind.UPDATE || f.kind() == FnKind.SHARE).toList();
         updaters.forEach(f -> items.add(f.result()));
         GType t = new TupleT(items);
         Block b = block(t, Env.EMPTY, 1);
