@@ -1,7 +1,6 @@
 package dev.vx.tools;
 
 import dev.vx.vm.StatLines;
-import dev.vx.bytecode.Module;
 import dev.vx.compiler.Compiler;
 import dev.vx.compiler.SourceFile;
 import dev.vx.vm.Host;
@@ -25,21 +24,13 @@ final class VxRun {
     }
 
     static Result run(String source, VmOptions opts, String... args) {
-        return run(compile(source), opts, args);
-    }
-
-    static Module compile(String source) {
         Compiler.Result c = Compiler.compile(new SourceFile("test.vx", source), Programs.base());
         if (c.module() == null) throw new AssertionError("does not compile:\n" + c.diagnostics());
-        return c.module();
-    }
-
-    static Result run(Module module, VmOptions opts, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Host host = new Host(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
-        int status = Vm.run(module, opts.withStats(true), host);
+        int status = Vm.run(c.module(), opts.withStats(true), host);
         String e = err.toString(StandardCharsets.UTF_8);
         Map<String, String> stats = StatLines.parse(e);
         return new Result(status, out.toString(StandardCharsets.UTF_8), e, stats);
