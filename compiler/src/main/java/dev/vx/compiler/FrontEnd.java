@@ -5,6 +5,7 @@ import dev.vx.compiler.check.ProgramChecker;
 import dev.vx.compiler.diag.Diagnostics;
 import dev.vx.compiler.diag.Progress;
 import dev.vx.compiler.diag.Span;
+import dev.vx.compiler.diag.Utf8Errors;
 import dev.vx.compiler.tast.Program;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -60,17 +61,38 @@ public final class FrontEnd {
         String text;
         try {
             text = Files.readString(mainFile);
-        } catch (IOException | UncheckedIOException e) {
-            SourceFile empty = new SourceFile(mainFile.toString(), "");
+        } catch (java.nio.charset.CharacterCodingException e) {
             Diagnostics diags = new Diagnostics();
-            String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
-                    : e instanceof java.nio.charset.CharacterCodingException ? "it is not valid UTF-8 text (Vx source is UTF-8)"
-                    : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
-                    : e.getMessage();
-            diags.error(new Span(empty, 0, 0, 1, 1), "cannot read " + mainFile + ": " + why);
-            return new CheckResult(null, diags);
+            Span bad = invalidUtf8(mainFile);
+            if (bad != null) {
+                diags.error(bad, "this is not valid UTF-8 text (Vx source is UTF-8)");
+                return new CheckResult(null, diags);
+            }
+            return unreadable(mainFile, e);
+        } catch (IOException | UncheckedIOException e) {
+            return unreadable(mainFile, e);
         }
         return check(new SourceFile(mainFile.toString(), text), base);
+    }
+
+    /** The first invalid UTF-8 in {@code file}, or null if it cannot be read again or is valid now. */
+    private static Span invalidUtf8(Path file) {
+        try {
+            return Utf8Errors.firstInvalid(file.toString(), Files.readAllBytes(file));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static CheckResult unreadable(Path mainFile, Exception e) {
+        SourceFile empty = new SourceFile(mainFile.toString(), "");
+        Diagnostics diags = new Diagnostics();
+        String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
+                : e instanceof java.nio.charset.CharacterCodingException ? "it is not valid UTF-8 text (Vx source is UTF-8)"
+                : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                : e.getMessage();
+        diags.error(new Span(empty, 0, 0, 1, 1), "cannot read " + mainFile + ": " + why);
+        return new CheckResult(null, diags);
     }
 
     /** Checks a program whose main file's text is given (its imports are read relative to {@code path}). */

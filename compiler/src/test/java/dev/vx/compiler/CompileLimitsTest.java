@@ -54,6 +54,29 @@ class CompileLimitsTest {
     }
 
     @Test
+    void aFunctionOfMoreThan255ParametersIsAnErrorAtTheFunction() {
+        StringBuilder params = new StringBuilder();
+        StringBuilder args = new StringBuilder();
+        for (int i = 0; i < 256; i++) {
+            params.append(i > 0 ? ", " : "").append("a").append(i).append(": U32");
+            args.append(i > 0 ? ", " : "").append(i);
+        }
+        rejectedWith("def f(" + params + ") -> U32:\n  a0\n\ndef main() -> U32:\n  f(" + args + ")\n",
+                "prog.vx:1:5: error: f takes 256 parameters; at most 255 are supported: pass some of them together "
+                        + "in a record or tuple");
+        // 255 is fine.
+        assertTrue(compile("def f(" + params.substring(0, params.lastIndexOf(", a255")) + ") -> U32:\n  a254\n\n"
+                + "def main() -> U32:\n  f(" + args.substring(0, args.lastIndexOf(", 255")) + ")\n").module() != null);
+    }
+
+    @Test
+    void aTypeTooLargeInABodyIsAnErrorAtItsFunction() {
+        String type = "List<".repeat(130) + "U32" + ">".repeat(130);
+        rejectedWith("def main() -> U32:\n  x: " + type + " = []\n  1\n",
+                "prog.vx:1:5: error: main: a type has more than 512 parts or nests more than 128 levels deep");
+    }
+
+    @Test
     void aFloodOfErrorsShowsTheFirstHundredAndCountsTheRest() {
         String src = "def main() -> U32:\n  " + "-".repeat(5_000) + "1\n";
         CheckResult r = TestBase.check(src);

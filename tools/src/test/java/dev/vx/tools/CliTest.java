@@ -170,8 +170,15 @@ class CliTest {
         Files.write(latin1, new byte[]{'d', 'e', 'f', ' ', (byte) 0xE9, '\n'});
         Run notUtf8 = vxvm("run", latin1.toString());
         assertEquals(2, notUtf8.status());
-        assertTrue(notUtf8.err().startsWith(latin1 + ":1:1: error: cannot read " + latin1
-                + ": it is not valid UTF-8 text (Vx source is UTF-8)"), notUtf8.err());
+        // The error points at the first byte that is not UTF-8 (line 1, after "def ").
+        assertTrue(notUtf8.err().startsWith(latin1 + ":1:5: error: this is not valid UTF-8 text (Vx source is UTF-8)"),
+                notUtf8.err());
+        Path later = tmp.resolve("later.vx");
+        Files.write(later, "def main() -> String:\n  # caf\u00e9 ok\n  \"x\u00e9y\" ++ \"".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Files.write(later, new byte[]{(byte) 0xC3, '"', '\n'}, java.nio.file.StandardOpenOption.APPEND);
+        Run lateBad = vxvm("run", later.toString());
+        assertEquals(2, lateBad.status());
+        assertTrue(lateBad.err().startsWith(later + ":3:13: error: this is not valid UTF-8 text"), lateBad.err());
     }
 
     @Test

@@ -91,12 +91,23 @@ public final class FloatText {
         return sb.toString();
     }
 
+    /**
+     * Digits after the point that write every double exactly (2^-1074 has 1074 of them); any
+     * further digit is a 0.
+     */
+    private static final int EXACT_DIGITS = 1074;
+
     public static String fmt(double x, boolean negative, long digits) {
         if (Double.isNaN(x) || Double.isInfinite(x)) return special(x);
-        if (digits > 1000) throw new VmError("fmt: " + digits + " digits after the point is too many (at most 1000)");
-        String s = new BigDecimal(x).setScale((int) digits, RoundingMode.HALF_EVEN).toPlainString();
+        int exact = (int) Math.min(digits, EXACT_DIGITS);
+        String s = new BigDecimal(x).setScale(exact, RoundingMode.HALF_EVEN).toPlainString();
         if (negative && !s.startsWith("-")) s = "-" + s;
-        return s;
+        long zeros = digits - exact;
+        if (zeros == 0) return s;
+        if (s.length() + zeros > Strings.MAX_BYTES) {
+            throw new VmError("fmt: " + digits + " digits after the point make a string too long");
+        }
+        return s + "0".repeat((int) zeros);
     }
 
     public static String fmtF64(double x, long digits) {

@@ -174,9 +174,15 @@ public final class Prims {
             default -> {
                 boolean signed = p == Prim.PARSE_I32 || p == Prim.PARSE_I64;
                 int i = signed && s.startsWith("-") ? 1 : 0;
-                if (i == s.length() || s.length() > 40) return null;
+                if (i == s.length()) return null;
                 for (int k = i; k < s.length(); k++) if (!FloatText.isDigit(s.charAt(k))) return null;
-                java.math.BigInteger v = new java.math.BigInteger(s);
+                // Leading zeros are valid in any number; past them, more than 20 digits is out
+                // of every type's range (and would make the BigInteger as long as the string).
+                int first = i;
+                while (first < s.length() - 1 && s.charAt(first) == '0') first++;
+                if (s.length() - first > 20) return null;
+                java.math.BigInteger v = new java.math.BigInteger(s.substring(first));
+                if (i == 1) v = v.negate();
                 java.math.BigInteger min = switch (p) {
                     case PARSE_I32 -> java.math.BigInteger.valueOf(Integer.MIN_VALUE);
                     case PARSE_I64 -> java.math.BigInteger.valueOf(Long.MIN_VALUE);

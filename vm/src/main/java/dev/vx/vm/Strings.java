@@ -12,6 +12,9 @@ import java.nio.charset.StandardCharsets;
 public final class Strings {
     private Strings() {}
 
+    /** The longest string, in bytes (its cell must fit a Java array). */
+    public static final long MAX_BYTES = Integer.MAX_VALUE - 64;
+
     public static int byteLength(long lengthWord) {
         return (int) lengthWord;
     }
@@ -105,7 +108,7 @@ public final class Strings {
         long lb = h[(int) b + 1];
         int na = byteLength(la);
         int nb = byteLength(lb);
-        if (na + (long) nb > Integer.MAX_VALUE - 64) throw new VmError("string too long");
+        if (na + (long) nb > MAX_BYTES) throw new VmError("string too long");
         byte[] out = new byte[na + nb];
         copyBytes(h, a, out, 0);
         copyBytes(h, b, out, na);

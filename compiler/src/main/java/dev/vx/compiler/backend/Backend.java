@@ -1,6 +1,7 @@
 package dev.vx.compiler.backend;
 
 import dev.vx.bytecode.FunctionDesc;
+import dev.vx.bytecode.Layout;
 import dev.vx.bytecode.Module;
 import dev.vx.bytecode.Opcode;
 import dev.vx.bytecode.Scalar;
@@ -112,6 +113,13 @@ public final class Backend {
     }
 
     int addFunction(IrFunction f) {
+        if (f.params.length > Layout.MAX_ARGS) {
+            // A lifted lambda or function value also takes its closure as parameter 0.
+            throw new CompileLimitException(f.name + " takes " + f.params.length + " parameters"
+                    + (f.name.contains("@") || f.name.endsWith(".value") ? " (its closure counts as one)" : "")
+                    + "; at most " + Layout.MAX_ARGS + " are supported: pass some of them together in a record or tuple",
+                    f.span);
+        }
         functions.add(f);
         return functions.size() - 1;
     }
@@ -140,7 +148,15 @@ public final class Backend {
         f.span = def.span();
         int id = addFunction(f);
         instances.put(key, id);
-        pending.add(() -> new Lowerer(this, f, subst).lowerDefinition(def));
+        pending.add(() -> {
+            try {
+                new Lowerer(this, f, subst).lowerDefinition(def);
+            } catch (CompileLimitException e) {
+                if (e.where() != null) throw e;
+                // A limit met by a type of the body (TypeTable knows no place): point at the definition.
+                throw new CompileLimitException(f.name + ": " + e.getMessage(), def.span());
+            }
+        });
         return id;
     }
 

@@ -246,10 +246,7 @@ final class ExprChecker {
         Ty result = inst.of(signature.result());
         boolean resultOk = Tys.unify(expected, result);
         if (argExprs.size() != paramTypes.size()) {
-            StringBuilder sig = new StringBuilder();
-            for (int i = 0; i < paramTypes.size(); i++) {
-                sig.append(i > 0 ? ", " : "").append(paramName.apply(i)).append(": ").append(paramTypes.get(i));
-            }
+            String sig = listed(paramTypes.size(), i -> paramName.apply(i) + ": " + paramTypes.get(i));
             cx.diags.error(span, "`" + name + "` takes " + count(paramTypes.size(), "argument") + " (" + sig
                     + "), but " + argExprs.size() + (argExprs.size() == 1 ? " was" : " were") + " given");
         }
@@ -266,6 +263,17 @@ final class ExprChecker {
 
     static String count(int n, String noun) {
         return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
+    /** Items to show of a long list in a message (a signature, a constructor's fields). */
+    private static final int LISTED = 10;
+
+    /** {@code item(0), item(1), ...}, the first {@link #LISTED} of {@code n} and a count of the rest. */
+    static String listed(int n, IntFunction<String> item) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < Math.min(n, LISTED); i++) s.append(i > 0 ? ", " : "").append(item.apply(i));
+        if (n > LISTED) s.append(", ... (").append(n - LISTED).append(" more)");
+        return s.toString();
     }
 
     void checkLoosely(List<Ast.Expr> exprs) {

@@ -117,11 +117,7 @@ abstract class FieldMatcher<A, R> {
         if (ctor.arity() == 0) {
             return "";
         }
-        StringBuilder s = new StringBuilder(" (");
-        for (int i = 0; i < ctor.arity(); i++) {
-            s.append(i > 0 ? ", " : "").append(ctor.fieldNames().get(i)).append(": ").append(ctor.fieldTypes().get(i));
-        }
-        return s.append(')').toString();
+        return " (" + ExprChecker.listed(ctor.arity(), i -> ctor.fieldNames().get(i) + ": " + ctor.fieldTypes().get(i)) + ")";
     }
 
     private void checkLoosely(List<A> written) {

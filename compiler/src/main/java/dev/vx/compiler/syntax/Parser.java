@@ -281,7 +281,14 @@ public final class Parser {
             return new FunDecl(name, typeParams, null, null, null, spanFrom(first));
         }
         advance();
-        Expr body = blockBody();
+        Expr body;
+        try {
+            body = blockBody();
+        } catch (SyntaxError e) {
+            // The function is still declared (with no body), so that nothing else reports it missing.
+            skipToDeclaration(first);
+            return new FunDecl(name, typeParams, params, result, null, spanFrom(first));
+        }
         return new FunDecl(name, typeParams, params, result, syntaxErrors > errorsBefore ? null : body,
                 spanFrom(first));
     }
@@ -559,6 +566,12 @@ public final class Parser {
             Span opSpan = span(advance());
             Expr right = binary(level + 1);
             left = new Binary(op, left, right, opSpan, spanFrom(first));
+            if (op == BinOp.LT && at(GT) && kindAt(1) == LPAREN && right instanceof Name n
+                    && Character.isUpperCase(n.name().charAt(0))) {
+                // `f<U32>(x)`: type arguments written at a call.
+                throw error(opSpan, "type arguments are not written at a call: they are inferred (write `f(x)`; "
+                        + "if the type is ambiguous, annotate a binding, e.g. `y: List<U32> = f(x)`)");
+            }
             if (level == COMPARISON_LEVEL && !afterBlock() && level(kind()) == COMPARISON_LEVEL) {
                 throw error("comparisons do not chain: write `a < b and b < c` instead of `a < b < c`");
             }

@@ -153,6 +153,18 @@ class ParserTest {
         assertEquals(2, file.functions().size());
         assertNull(file.functions().get(0).body());
         assertNull(file.functions().get(1).params());
+        // A `def` line with no block after it still declares the function.
+        Ast.FileAst empty = Parser.parse(new SourceFile("t.vx", "def main() -> U32:\n\ndef g() -> U32:\n  1\n"), diags);
+        assertEquals(List.of("main", "g"), empty.functions().stream().map(f -> f.name().name()).toList());
+        assertNull(empty.functions().get(0).body());
+    }
+
+    @Test
+    void typeArgumentsWrittenAtACallAreExplained() {
+        String text = errors("def f() -> U32:\n  g<U32>(1)\n");
+        assertTrue(text.startsWith("t.vx:2:4: error: type arguments are not written at a call: they are inferred"), text);
+        // A comparison of lower-case names stays a comparison that does not chain.
+        assertTrue(errors("def f() -> Bool:\n  a < b > (c)\n").contains("comparisons do not chain"));
     }
 
     @Test
