@@ -14,13 +14,13 @@ final class DeviceLayout {
     private DeviceLayout() {}
 
     // Lane states: LANE_STATE_WORDS words per lane.
-    static final int LANE_STATE_WORDS = 256;
+    static final int LANE_STATE_WORDS = 384;
     static final int LS_STATUS = 0, LS_NF = 1, LS_NL = 2, LS_SP = 3, LS_RV = 4, LS_PEAK = 5, LS_STEPS = 6,
             LS_CALLS = 7, LS_FORKS = 8, LS_STEALS = 9, LS_SPILLS = 10, LS_RESTORES = 11, LS_ALLOCW = 12,
             LS_FREEDW = 13, LS_LIVE = 14, LS_PEAKLIVE = 15, LS_BUMP = 16, LS_BUMPEND = 17, LS_COMP = 18,
             LS_CJOIN = 19, LS_CCHILD = 20, LS_WAITJ = 21;
     /** Free-list heads by exact size 0..SMALL_MAX, their lengths, and large-cell heads by class. */
-    static final int LS_FREE = 32, LS_FCOUNT = 100, LS_LARGE = 170, LARGE_CLASSES = 40;
+    static final int LS_FREE = 32, LS_FCOUNT = 100, LS_LARGE = 170, LARGE_CLASSES = Allocator.LARGE_CLASSES;
 
     // Lane status.
     static final int S_IDLE = 0, S_RUN = 1, S_WAIT = 2, S_DONE = 3, S_ERR = 4;
@@ -80,6 +80,7 @@ final class DeviceLayout {
         d.put("KIND_FREE", (long) Layout.KIND_FREE);
         d.put("FIRST_CTOR", (long) Layout.FIRST_CTOR);
         d.put("SMALL_MAX", (long) Allocator.smallMax());
+        d.put("LARGE_STEPS_LOG", (long) Allocator.largeStepsLog());
         d.put("SCRATCH_WORDS", (long) SCRATCH_WORDS);
         d.put("SHARE_STEPS", (long) SHARE_STEPS);
         d.put("MAX_REGS", (long) maxRegs);

@@ -188,8 +188,19 @@ inline int frame_words(W rw) {
 
 // ------------------------------------------------------------------------- allocation (Allocator)
 
+/** Allocator.largeClass: steps of 2^(k - LARGE_STEPS_LOG) above 2^k, for 2^k < words <= 2^(k+1). */
 inline int large_class(int words) {
-    return 64 - (int)clz((UW)(words - 1));
+    int k = 63 - (int)clz((UW)(words - 1));
+    W step = (W)1 << (k - LARGE_STEPS_LOG);
+    int j = (int)(((W)words - ((W)1 << k) + step - 1) / step);
+    return ((k - 6) << LARGE_STEPS_LOG) + j - 1;
+}
+
+/** Allocator.largeClassWords. */
+inline W large_class_words(int cls) {
+    int k = (cls >> LARGE_STEPS_LOG) + 6;
+    W j = (W)(cls & ((1 << LARGE_STEPS_LOG) - 1)) + 1;
+    return ((W)1 << k) + (j << (k - LARGE_STEPS_LOG));
 }
 
 /** Takes n words from the top of the heap; 0 when they would pass the capacity (Heap.takeChunk). */
@@ -230,7 +241,7 @@ W vx_alloc_raw(Ctx* c, int words) {
         c->LS[LS_LARGE + cls] = H[a + 1];
         return a;
     }
-    return vx_take(c, (W)1 << cls);
+    return vx_take(c, large_class_words(cls));
 }
 
 /** Allocator.allocate. */

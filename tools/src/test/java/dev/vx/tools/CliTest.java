@@ -217,6 +217,20 @@ class CliTest {
     }
 
     @Test
+    void aHeapTheJvmCannotGrowToNamesTheJvmAsTheLimit() throws Exception {
+        // --heap allows 192 MiB here. The first array grows the heap to 128 MiB; growing it
+        // for the second needs the old array and the new one at once, more than -Xmx256m
+        // holds: a larger --heap would not help.
+        Path src = write("big.vx", "def main() -> U32:\n  a = Array.fill(10000000, 1u64)\n"
+                + "  b = Array.fill(10000000, 2u64)\n  Array.len(a) + Array.len(b)\n");
+        Run r = process(List.of("-Xmx256m"), null, "run", src.toString(), "--heap", "1G");
+        assertEquals(3, r.status(), r.err());
+        String last = r.err().strip().lines().reduce((a, b) -> b).orElse("");
+        assertTrue(last.matches("vxvm: out of memory: the heap is full \\([0-9.]+ MiB of the [0-9.]+ MiB allowed: "
+                + "the JVM has no memory for more\\); give the JVM more memory, e\\.g\\. VXVM_JAVA_OPTS=-Xmx[0-9]+[MG]"), r.err());
+    }
+
+    @Test
     void runtimeErrorsHaveStatus1AndABacktrace() throws Exception {
         Path src = write("div.vx", "def f(x: U32) -> U32:\n  100 / x\n\ndef main() -> U32:\n  f(0) + 1\n");
         Run r = vxvm("run", src.toString());
@@ -232,5 +246,12 @@ class CliTest {
         Run r = vxvm("run", src.toString());
         assertEquals(7, r.status());
         assertEquals("bye\n", r.out());
+        // 256 must not read as success: statuses above 255 become 255, with a note.
+        for (String code : new String[]{"256", "4294967295"}) {
+            Path big = write("exit" + code + ".vx", "def main() -> IO(Unit):\n  do:\n    IO.exit(" + code + ")\n");
+            Run b = vxvm("run", big.toString());
+            assertEquals(255, b.status());
+            assertEquals("vxvm: note: IO.exit(" + code + "): an exit status is at most 255; exiting with 255", b.err().strip());
+        }
     }
 }

@@ -263,6 +263,20 @@ class VmAcceptanceTest {
     }
 
     @Test
+    void anArrayOfMoreThanHalfTheHeapFits() {
+        // 1,200,002 words in a heap of 2,097,152: its block (1,310,720 words, an eighth of a
+        // power of two at most above it) fits; a block of the next power of two did not.
+        String src = """
+                def main() -> U64:
+                  a = Array.fill(1200000, 7u64)
+                  Array.fold(a, 0u64, \\acc, x -> acc + x)
+                """;
+        VxRun.Result r = VxRun.run(src, VxRun.oneThread().withHeap(16L << 20));
+        assertEquals(0, r.status(), r.err());
+        assertEquals("8400000\n", r.out());
+    }
+
+    @Test
     void aListTooLargeForTheHeapStopsWithStatus3() {
         String src = """
                 def gen(n: Nat, acc: List<U64>) -> List<U64>:

@@ -64,7 +64,7 @@ public final class Allocator {
             return r;
         }
         int cls = largeClass(words);
-        return heap.allocateLarge(cls, 1L << cls);
+        return heap.allocateLarge(cls, largeClassWords(cls));
     }
 
     private void countAllocation(int words) {
@@ -96,8 +96,34 @@ public final class Allocator {
         return heap.words;
     }
 
-    private static int largeClass(int words) {
-        return 64 - Long.numberOfLeadingZeros(words - 1L);
+    /**
+     * Size classes of cells larger than {@link #SMALL_MAX} words: each power of two is split
+     * into this many steps, so a cell leaves at most an eighth of its block unused. (Whole
+     * powers of two wasted up to half: a spill block of 1,026 words took 2,048, so a deep
+     * recursion needed twice the heap its frames fill, and one array could use at most half
+     * the heap.)
+     */
+    static final int LARGE_STEPS_LOG = 3;
+    private static final int LARGE_STEPS = 1 << LARGE_STEPS_LOG;
+    /** Large classes: the steps of the powers of two from 2^6 (just above SMALL_MAX) to 2^31. */
+    public static final int LARGE_CLASSES = (31 - 6) * LARGE_STEPS;
+
+    /**
+     * The class of a large cell of {@code words > SMALL_MAX} words: with {@code 2^k < words <=
+     * 2^(k+1)}, the first of the steps {@code 2^k + j * 2^(k-3)} (j = 1 .. 8) that holds it.
+     */
+    public static int largeClass(int words) {
+        int k = 63 - Long.numberOfLeadingZeros(words - 1L);
+        long step = 1L << (k - LARGE_STEPS_LOG);
+        int j = (int) ((words - (1L << k) + step - 1) / step);
+        return (k - 6) * LARGE_STEPS + j - 1;
+    }
+
+    /** The words of every block of large class {@code cls}. */
+    public static long largeClassWords(int cls) {
+        int k = cls / LARGE_STEPS + 6;
+        int j = cls % LARGE_STEPS + 1;
+        return (1L << k) + ((long) j << (k - LARGE_STEPS_LOG));
     }
 
     private void giveBatch(int words) {
@@ -140,7 +166,7 @@ public final class Allocator {
     /** A new cell with count 1 and the given header fields; the caller writes the fields. */
     public long newCell(int ctor, int fields) {
         int words = cellWords(fields);
-        long a = freeHead[words];
+        long a = words <= SMALL_MAX ? freeHead[words] : 0; // larger cells: allocate's size classes
         if (a != 0) {
             // The common case of allocate (a free cell of the size at hand), with one read of
             // the heap array for the link and the header.
@@ -229,9 +255,14 @@ public final class Allocator {
         freedWords += freed;
     }
 
-    /** Cells of at most this many words use exact-size free lists (the rest: power-of-two classes). */
+    /** Cells of at most this many words use exact-size free lists (the rest: {@link #largeClass}). */
     public static int smallMax() {
         return SMALL_MAX;
+    }
+
+    /** The log2 of the steps each power of two of large classes is split into. */
+    public static int largeStepsLog() {
+        return LARGE_STEPS_LOG;
     }
 
     // ------------------------------------------------------------------ reference counting

@@ -29,8 +29,8 @@ public final class Heap {
     private final long capacityWords;
     private long top = Layout.HEAP_BASE;
 
-    // Large cells (> Allocator.SMALL_MAX words) by power-of-two class, linked through word 1.
-    private final long[] largeFree = new long[40];
+    // Large cells (> Allocator.SMALL_MAX words) by size class (Allocator.largeClass), linked through word 1.
+    private final long[] largeFree = new long[Allocator.LARGE_CLASSES];
 
     // Safepoint state, guarded by `this`.
     public volatile boolean safepointRequested;
@@ -115,7 +115,7 @@ public final class Heap {
         }
     }
 
-    /** Allocates a large cell of exactly the class size {@code classWords} (a power of two). */
+    /** Allocates a large cell of exactly the class size {@code classWords} (Allocator.largeClassWords). */
     long allocateLarge(int cls, long classWords) {
         synchronized (this) {
             awaitOtherGrowth();
@@ -167,13 +167,7 @@ public final class Heap {
         safepointRequested = true;
         try {
             while (parked < running - 1) wait();
-            long[] bigger;
-            try {
-                bigger = new long[(int) n];
-            } catch (OutOfMemoryError e) {
-                // The JVM could not give what --heap promised: the heap is full at this size.
-                throw new OutOfHeap(words.length * 8L);
-            }
+            long[] bigger = larger(n, needed);
             System.arraycopy(words, 0, bigger, 0, (int) Math.min(top, words.length));
             words = bigger;
         } catch (InterruptedException e) {
@@ -183,6 +177,26 @@ public final class Heap {
             growing = false;
             safepointRequested = false;
             notifyAll();
+        }
+    }
+
+    /**
+     * A new array for the heap of {@code n} words, or, when the JVM cannot give that much
+     * (the old array is still held while the new one is filled), of just {@code needed} words
+     * rounded up to a chunk. Throws {@link OutOfHeap} (naming the JVM as the limit) when even
+     * that is refused: the capacity that {@code --heap} allowed cannot be reached.
+     */
+    private long[] larger(long n, long needed) {
+        try {
+            return new long[(int) n];
+        } catch (OutOfMemoryError e) {
+            long least = Math.min(n, (needed + CHUNK_WORDS - 1) / CHUNK_WORDS * CHUNK_WORDS);
+            try {
+                if (least < n) return new long[(int) least];
+            } catch (OutOfMemoryError again) {
+                // fall through: the JVM is out of memory at this heap size
+            }
+            throw OutOfHeap.jvmLimited(words.length * 8L, capacityBytes());
         }
     }
 
@@ -223,12 +237,7 @@ public final class Heap {
             long n = words.length;
             while (n < newTop) n *= 2;
             n = Math.min(n, capacityWords);
-            long[] bigger;
-            try {
-                bigger = new long[(int) n];
-            } catch (OutOfMemoryError e) {
-                throw new OutOfHeap(words.length * 8L);
-            }
+            long[] bigger = larger(n, newTop);
             System.arraycopy(words, 0, bigger, 0, (int) Math.min(top, words.length));
             words = bigger;
         }

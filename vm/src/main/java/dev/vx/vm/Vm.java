@@ -47,7 +47,7 @@ public final class Vm {
             for (String line : Backtrace.render(e.backtrace)) host.err().println(line);
             status = FAILED;
         } catch (ProgramExit e) {
-            status = e.status;
+            status = exitStatus(e, host);
         } catch (OutOfHeap e) {
             host.out().flush();
             host.err().println(e.userMessage());
@@ -117,5 +117,18 @@ public final class Vm {
         sched.workers[0].engine.addStats(m);
         if (sched.device != null) m.putAll(sched.device.stats());
         StatLines.print(m, host.err());
+    }
+
+    /**
+     * The process status of {@code IO.exit(n)}: {@code n}, or 255 for {@code n} above 255,
+     * which a process cannot return (the system keeps the low 8 bits, so 256 would read as
+     * success); a note says so.
+     */
+    private static int exitStatus(ProgramExit e, Host host) {
+        long n = Integer.toUnsignedLong(e.status);
+        if (n <= 255) return (int) n;
+        host.out().flush();
+        host.err().println("vxvm: note: IO.exit(" + n + "): an exit status is at most 255; exiting with 255");
+        return 255;
     }
 }

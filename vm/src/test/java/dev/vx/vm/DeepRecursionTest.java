@@ -32,6 +32,28 @@ class DeepRecursionTest {
     }
 
     @Test
+    void aDeepRecursionNeedsLittleMoreHeapThanItsFrames() {
+        // 1,000,000 one-word levels live in spill blocks of about 1,026 words: 8 MB of frames.
+        // A block takes its size class (at most an eighth more); when classes were powers of
+        // two it took 2,048 words, and this run needed 16 MiB.
+        Run r = run(HandModules.deep(1_000_000, true), VmOptions.defaults().withThreads(1).withHeap(10L << 20));
+        assertEquals(0, r.status(), r.err());
+        assertEquals("1000000\n", r.out());
+    }
+
+    @Test
+    void largeSizeClassesHoldTheirCellsWithinAnEighth() {
+        for (int words = Allocator.smallMax() + 1; words < 1 << 21; words++) {
+            int cls = Allocator.largeClass(words);
+            long block = Allocator.largeClassWords(cls);
+            assertTrue(block >= words && block <= words + words / 8 + 1, words + " words in a block of " + block);
+            assertTrue(cls == 0 || Allocator.largeClassWords(cls - 1) < words, words + ": a smaller class holds it");
+        }
+        assertEquals(Allocator.LARGE_CLASSES - 1, Allocator.largeClass(Integer.MAX_VALUE));
+        assertEquals(1L << 31, Allocator.largeClassWords(Allocator.LARGE_CLASSES - 1));
+    }
+
+    @Test
     void fillDepthBoundary() {
         // 3 exit words + 1 word a level: 2045 levels fill the stack exactly, 2046 spill once.
         Run a = run(HandModules.deep(2045, true), VmOptions.defaults().withThreads(1).withStats(true));
