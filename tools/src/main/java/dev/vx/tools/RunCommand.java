@@ -103,7 +103,14 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         VmOptions opts = options();
         Module m = Programs.load(program); // compile errors: status 2 (Vxvm.failed)
-        return Vm.run(m, opts, new Host(List.copyOf(args), Vxvm.out(), Vxvm.err()));
+        int status = Vm.run(m, opts, new Host(List.copyOf(args), Vxvm.out(), Vxvm.err()));
+        if (status == Vm.INTERNAL && program.toString().endsWith(".vxb")) {
+            // The verifier cannot check reference counting (docs/bytecode.md): a hand-made or
+            // edited file that breaks it can end here too, and the report should say so.
+            Vxvm.err().println("vxvm: note: " + program + " was run as given: a .vxb not written by `vxvm compile` "
+                    + "can break rules the verifier does not check (reference counts, docs/bytecode.md) and end this way");
+        }
+        return status;
     }
 
     private VmOptions options() {

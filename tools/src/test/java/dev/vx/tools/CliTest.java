@@ -231,6 +231,23 @@ class CliTest {
     }
 
     @Test
+    void aVxbThatBreaksReferenceCountingSaysSoWhenItFails() throws Exception {
+        // The spec's tree.vx compiled, then one byte changed so that a `newr` stores its own
+        // reuse token as a field (`newr r4, r9, Node, [r4, r9]`): types still check, so the
+        // verifier accepts it, but the counts are wrong and the run ends in an internal error.
+        Path vxb = tmp.resolve("inconsistent_counts.vxb");
+        try (var in = CliTest.class.getResourceAsStream("inconsistent_counts.vxb")) {
+            Files.write(vxb, in.readAllBytes());
+        }
+        assertEquals(0, vxvm("verify", vxb.toString()).status());
+        Run r = vxvm("run", vxb.toString());
+        assertEquals(4, r.status(), r.err());
+        assertTrue(r.err().strip().endsWith("vxvm: note: " + vxb + " was run as given: a .vxb not written by "
+                + "`vxvm compile` can break rules the verifier does not check (reference counts, docs/bytecode.md) "
+                + "and end this way"), r.err());
+    }
+
+    @Test
     void runtimeErrorsHaveStatus1AndABacktrace() throws Exception {
         Path src = write("div.vx", "def f(x: U32) -> U32:\n  100 / x\n\ndef main() -> U32:\n  f(0) + 1\n");
         Run r = vxvm("run", src.toString());
