@@ -80,7 +80,7 @@ final class DeviceLayout {
         d.put("KIND_FREE", (long) Layout.KIND_FREE);
         d.put("FIRST_CTOR", (long) Layout.FIRST_CTOR);
         d.put("SMALL_MAX", (long) Allocator.smallMax());
-        d.put("LARGE_STEPS_LOG", (long) Allocator.largeStepsLog());
+        d.put("LARGE_STEPS_LOG", (long) Allocator.LARGE_STEPS_LOG);
         d.put("SCRATCH_WORDS", (long) SCRATCH_WORDS);
         d.put("SHARE_STEPS", (long) SHARE_STEPS);
         d.put("MAX_REGS", (long) maxRegs);

@@ -103,7 +103,7 @@ public final class Allocator {
      * recursion needed twice the heap its frames fill, and one array could use at most half
      * the heap.)
      */
-    static final int LARGE_STEPS_LOG = 3;
+    public static final int LARGE_STEPS_LOG = 3;
     private static final int LARGE_STEPS = 1 << LARGE_STEPS_LOG;
     /** Large classes: the steps of the powers of two from 2^6 (just above SMALL_MAX) to 2^31. */
     public static final int LARGE_CLASSES = (31 - 6) * LARGE_STEPS;
@@ -258,11 +258,6 @@ public final class Allocator {
     /** Cells of at most this many words use exact-size free lists (the rest: {@link #largeClass}). */
     public static int smallMax() {
         return SMALL_MAX;
-    }
-
-    /** The log2 of the steps each power of two of large classes is split into. */
-    public static int largeStepsLog() {
-        return LARGE_STEPS_LOG;
     }
 
     // ------------------------------------------------------------------ reference counting
