@@ -22,6 +22,13 @@ class CompileLimitsTest {
         assertEquals(expected, r.diagnostics().strip());
     }
 
+    /** The first line of the diagnostics of a program that must not compile. */
+    private static String firstLine(String src) {
+        Compiler.Result r = compile(src);
+        assertNull(r.module(), "compiled: " + src);
+        return r.diagnostics().lines().findFirst().orElse("");
+    }
+
     @Test
     void polymorphicRecursionIsAnErrorAtTheFunction() {
         String growing = "def f<T>(x: T, n: U32) -> U32:\n  if n == 0 then 0 else 1 + f(%s, n - 1)\n\n"
@@ -74,6 +81,34 @@ class CompileLimitsTest {
         String type = "List<".repeat(130) + "U32" + ">".repeat(130);
         rejectedWith("def main() -> U32:\n  x: " + type + " = []\n  1\n",
                 "prog.vx:1:5: error: main: a type has more than 512 parts or nests more than 128 levels deep");
+    }
+
+    /**
+     * Types that share parts double at each step: {@code x40}'s tree has 2^41 parts in a graph
+     * of 41. The checker refuses a type over 2,048 parts at the first name that has one,
+     * before anything walks its tree (unifying, converting, hashing or printing it).
+     */
+    @Test
+    void aTypeThatRepeatsItselfIsAnErrorAtTheFirstNameThatHasOne() {
+        StringBuilder pairs = new StringBuilder("def main() -> U32:\n  x0 = 1\n");
+        for (int i = 1; i <= 40; i++) pairs.append("  x").append(i).append(" = (x").append(i - 1).append(", x")
+                .append(i - 1).append(")\n");
+        String tooLarge = "error: `x11` has a type of more than 2048 parts (it repeats a type inside itself, as a pair "
+                + "of pairs of pairs … does); the bytecode cannot describe so large a type";
+        assertEquals("prog.vx:13:3: " + tooLarge, firstLine(pairs + "  0\n"));
+        // Unifying two such types, and printing one in a mismatch, stay within bounds too.
+        String same = pairs.toString().replace("x", "y").replace("def main() -> U32:\n", "");
+        Compiler.Result r = compile(pairs + same + "  z = if true then x40 else y40\n  z\n");
+        assertNull(r.module());
+        String[] errors = r.diagnostics().lines().filter(l -> l.startsWith("prog.vx:")).toArray(String[]::new);
+        assertEquals(2, errors.length, r.diagnostics());
+        assertEquals("prog.vx:13:3: " + tooLarge, errors[0]);
+        assertTrue(errors[1].startsWith("prog.vx:85:3: error: type mismatch: expected U32, found (((((("), errors[1]);
+        assertTrue(errors[1].endsWith("…"), errors[1]);
+        assertTrue(errors[1].length() < 600, errors[1]);
+        // A generic function builds it as well, without a name on the way.
+        assertEquals("prog.vx:5:3: " + tooLarge.replace("x11", "x"), firstLine("def f<T>(x: T) -> (T, T):\n  (x, x)\n\n"
+                + "def main() -> U32:\n  x = " + "f(".repeat(30) + "1" + ")".repeat(30) + "\n  0\n"));
     }
 
     @Test

@@ -62,6 +62,27 @@ class ExhaustivenessTest {
         assertExhaustive("(Bool, Bool)", "(false, _)", "(_, true)", "(true, false)");
     }
 
+    /**
+     * One case per column, each naming one Bool: splitting every column on both values would
+     * try 2^24 rows. A column whose cases do not name every value is decided by its wildcard
+     * rows alone (one branch), which keeps this linear.
+     */
+    @Test
+    void aCasePerColumnOverManyColumnsIsCheckedWithoutTryingEveryCombination() {
+        int n = 24;
+        String type = "(" + String.join(", ", java.util.Collections.nCopies(n, "Bool")) + ")";
+        String[] cases = new String[n];
+        for (int i = 0; i < n; i++) {
+            String[] columns = java.util.Collections.nCopies(n, "_").toArray(new String[0]);
+            columns[i] = "true";
+            cases[i] = "(" + String.join(", ", columns) + ")";
+        }
+        assertMissing("(" + String.join(", ", java.util.Collections.nCopies(n, "false")) + ")", type, cases);
+        String[] withDefault = java.util.Arrays.copyOf(cases, n + 1);
+        withDefault[n] = "_";
+        assertExhaustive(type, withDefault);
+    }
+
     @Test
     void lists() {
         assertMissing("_ <> _", "List<U32>", "[]");

@@ -126,7 +126,7 @@ final class BlockChecker {
             Binder b = new Binder(fork.name().name(), type, fork.name().span());
             bound.add(b);
             binders.add(b);
-            cx.scope.bind(b);
+            cx.bind(b);
             calls.add(call);
         }
         Span span = group.get(0).span().to(group.get(group.size() - 1).span());

@@ -25,14 +25,21 @@ final class DefContext {
     /** The enclosing definition's type parameters, by name (rigid types). */
     final Map<String, Ty> typeParams;
     final Scope scope = new Scope();
+    /** The definition's name, where a problem without a better place is reported. */
+    private final Span where;
+    /** Every name bound in the definition, in source order. */
+    private final List<Binder> bound = new ArrayList<>();
+    private boolean reportedTooLarge;
 
     private final List<TVar> vars = new ArrayList<>();
     /** Checks that need solved types (operator domains); run before open variables become Unit. */
     private final List<Runnable> deferred = new ArrayList<>();
     private final int errorsAtStart;
 
-    DefContext(Globals globals, Diagnostics diags, Progress progress, boolean inBase, Map<String, Ty> typeParams) {
+    DefContext(Globals globals, Diagnostics diags, Progress progress, boolean inBase, Map<String, Ty> typeParams,
+            Span where) {
         this.globals = globals;
+        this.where = where;
         this.diags = diags;
         this.progress = progress;
         this.inBase = inBase;
@@ -74,6 +81,12 @@ final class DefContext {
         return types.resolve(t, typeParams);
     }
 
+    /** Makes a name visible from here to the end of its block. */
+    void bind(Binder b) {
+        scope.bind(b);
+        bound.add(b);
+    }
+
     void defer(Runnable check) {
         deferred.add(check);
     }
@@ -102,17 +115,38 @@ final class DefContext {
                 v.binding = Tys.UNIT;
             }
         }
+        for (Binder b : bound) {
+            if (Tys.tooLarge(b.type)) {
+                reportTooLarge(b.span, "`" + b.name + "` has");
+                return;
+            }
+        }
+    }
+
+    /**
+     * A type the bytecode cannot describe, reported once per definition (the rest of it would
+     * repeat the message): at the first name that has it, else at the definition.
+     */
+    private void reportTooLarge(Span span, String subject) {
+        if (!reportedTooLarge) {
+            reportedTooLarge = true;
+            diags.error(span, subject + " a type of more than " + Tys.MAX_PARTS + " parts (it repeats a type inside "
+                    + "itself, as a pair of pairs of pairs … does); the bytecode cannot describe so large a type");
+        }
     }
 
     /** The final type of {@code t}, once solved ("zonking" in type-checker jargon). */
     Type zonk(Ty t) {
+        if (Tys.tooLarge(t)) {
+            reportTooLarge(where, "a value in this definition has");
+        }
         return Tys.toType(t);
     }
 
     List<Type> zonkAll(List<Ty> ts) {
         List<Type> out = new ArrayList<>(ts.size());
         for (Ty t : ts) {
-            out.add(Tys.toType(t));
+            out.add(zonk(t));
         }
         return out;
     }

@@ -299,6 +299,31 @@ final class Exhaustiveness {
         return out;
     }
 
+    /**
+     * A head of {@code signature} that no row's head covers, or null when the rows name them
+     * all. When one is absent, a wildcard is useful exactly when it is useful against the rows
+     * that start with a wildcard (Maranget's rule for an incomplete signature): one branch
+     * instead of one per head, which keeps a column-per-case match over many columns linear.
+     */
+    private static Object absentHead(List<Object> signature, Set<Object> heads) {
+        for (Object key : signature) {
+            boolean covered = false;
+            for (Object head : heads) {
+                covered |= covers(head, key);
+            }
+            if (!covered) {
+                return key;
+            }
+        }
+        return null;
+    }
+
+    private static Pat[] wildcards(int n) {
+        Pat[] out = new Pat[n];
+        java.util.Arrays.fill(out, Pat.WILD);
+        return out;
+    }
+
     /** Whether some value matches {@code q} but no row. */
     private static boolean useful(List<Pat[]> rows, Pat[] q, List<Type> types) {
         if (types.isEmpty()) {
@@ -326,7 +351,7 @@ final class Exhaustiveness {
         }
         List<Object> signature = heads.isEmpty() ? null : signature(t, heads);
         Pat[] tail = java.util.Arrays.copyOfRange(q, 1, q.length);
-        if (signature == null) {
+        if (signature == null || absentHead(signature, heads) != null) {
             return useful(defaults(rows), tail, rest);
         }
         for (Object key : signature) {
@@ -350,12 +375,16 @@ final class Exhaustiveness {
         List<Type> rest = types.subList(1, types.size());
         Set<Object> heads = heads(rows);
         List<Object> signature = heads.isEmpty() ? null : signature(t, heads);
-        if (signature == null) {
+        Object absent = signature == null ? null : absentHead(signature, heads);
+        if (signature == null || absent != null) {
             List<Pat> w = missing(defaults(rows), rest);
             if (w == null) {
                 return null;
             }
-            w.add(0, heads.isEmpty() ? Pat.WILD : new Pat(unlisted(t, heads), new Pat[0]));
+            Pat value = heads.isEmpty() ? Pat.WILD
+                    : absent == null ? new Pat(unlisted(t, heads), new Pat[0])
+                    : new Pat(absent, wildcards(argTypes(t, absent).size()));
+            w.add(0, value);
             return w;
         }
         for (Object key : signature) {

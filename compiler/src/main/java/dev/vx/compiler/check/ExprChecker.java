@@ -499,7 +499,7 @@ final class ExprChecker {
                     cx.diags.error(v.span(), "the parameter `" + v.name() + "` appears twice");
                 }
                 binders.add(b);
-                cx.scope.bind(b);
+                cx.bind(b);
                 destructure.add(null);
             } else {
                 binders.add(new Binder(p instanceof Ast.WildPat ? "_" : "$param" + i, params.get(i), p.span()));

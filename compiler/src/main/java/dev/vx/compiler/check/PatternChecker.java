@@ -24,7 +24,7 @@ final class PatternChecker {
         List<Binder> bound = new ArrayList<>();
         PatElab elab = check(p, type, bound);
         for (Binder b : bound) {
-            cx.scope.bind(b);
+            cx.bind(b);
         }
         return elab;
     }

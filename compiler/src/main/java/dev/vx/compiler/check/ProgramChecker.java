@@ -263,10 +263,11 @@ public final class ProgramChecker {
         if (decl.body() == null) {
             return;
         }
-        DefContext cx = new DefContext(globals, diags, progress, def.fromBase(), functionTypeParams.get(def));
+        DefContext cx = new DefContext(globals, diags, progress, def.fromBase(), functionTypeParams.get(def),
+                def.span());
         ExprChecker exprs = new ExprChecker(cx);
         for (Local p : def.params()) {
-            cx.scope.bind(new Binder(p, Tys.from(p.type(), Map.of())));
+            cx.bind(new Binder(p, Tys.from(p.type(), Map.of())));
         }
         Elab body = exprs.check(decl.body(), Tys.from(def.resultType(), Map.of()));
         cx.solve();

@@ -14,8 +14,10 @@ import dev.vx.compiler.types.TupleType;
 import dev.vx.compiler.types.Type;
 import dev.vx.compiler.types.TypeParam;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Construction, unification, printing and conversion of {@link Ty}s. */
 final class Tys {
@@ -85,20 +87,59 @@ final class Tys {
 
     /** True when {@code t} mentions an error variable anywhere. */
     static boolean containsError(Ty t) {
+        return containsError(t, new Visits());
+    }
+
+    private static boolean containsError(Ty t, Visits visits) {
         t = resolve(t);
         if (t instanceof TVar v) {
             return v.kind == TVar.Kind.ERROR;
         }
-        for (Ty a : ((TCon) t).args) {
-            if (containsError(a)) {
-                return true;
+        TCon c = (TCon) t;
+        if (c.args.length > 0 && visits.first(c)) {
+            for (Ty a : c.args) {
+                if (containsError(a, visits)) {
+                    return true;
+                }
             }
         }
         return false;
     }
 
+    /**
+     * The most parts (type constructors, counted in the tree) a type of the checker may have:
+     * four times what the back end can describe ({@code TypeTable}), so the checker never
+     * refuses a type the back end would take. It is there for types that share parts, whose
+     * trees double at each step ({@code x2 = (x1, x1)}): converting or hashing such a tree
+     * would never end, so it is refused first, by a count that stops at this bound.
+     */
+    static final int MAX_PARTS = 2048;
+
+    /** Whether the tree of {@code t} has more than {@link #MAX_PARTS} parts; at most that many steps. */
+    static boolean tooLarge(Ty t) {
+        return partsUpTo(t, 0) > MAX_PARTS;
+    }
+
+    private static int partsUpTo(Ty t, int counted) {
+        t = resolve(t);
+        counted++;
+        if (t instanceof TCon c) {
+            for (Ty a : c.args) {
+                if (counted > MAX_PARTS) {
+                    break;
+                }
+                counted = partsUpTo(a, counted);
+            }
+        }
+        return counted;
+    }
+
     /** Makes {@code a} and {@code b} equal, binding variables; false when they cannot be. */
     static boolean unify(Ty a, Ty b) {
+        return unify(a, b, new Visits());
+    }
+
+    private static boolean unify(Ty a, Ty b, Visits visits) {
         a = resolve(a);
         b = resolve(b);
         if (a == b) {
@@ -115,11 +156,42 @@ final class Tys {
         if (!ca.head.same(cb.head) || ca.args.length != cb.args.length) {
             return false;
         }
+        if (ca.args.length == 0 || !visits.first(new Pair(ca, cb))) {
+            // A pair met before is being unified or was: its result is already in the answer.
+            return true;
+        }
         boolean ok = true;
         for (int i = 0; i < ca.args.length; i++) {
-            ok &= unify(ca.args[i], cb.args[i]);
+            ok &= unify(ca.args[i], cb.args[i], visits);
         }
         return ok;
+    }
+
+    /** Two types by identity ({@link TCon} keeps Object's equality). */
+    private record Pair(TCon a, TCon b) {
+    }
+
+    /**
+     * The parts a walk over a type has met. Types share parts: in {@code x1 = (x0, x0)},
+     * {@code x2 = (x1, x1)}, … the tree of {@code x40} has 2^41 parts but the graph 41, so a
+     * walk that visits each shared part once stays linear. Small walks, nearly all of them,
+     * allocate nothing: parts are recorded from the {@value #UNRECORDED}th step on, which walks
+     * a part at most twice.
+     */
+    private static final class Visits {
+        private static final int UNRECORDED = 64;
+        private int steps;
+        private Set<Object> seen;
+
+        boolean first(Object part) {
+            if (++steps <= UNRECORDED) {
+                return true;
+            }
+            if (seen == null) {
+                seen = new HashSet<>();
+            }
+            return seen.add(part);
+        }
     }
 
     private static boolean bind(TVar v, Ty t) {
@@ -141,7 +213,7 @@ final class Tys {
             return true;
         }
         TCon c = (TCon) t;
-        if (!admits(v.kind, c) || occurs(v, c)) {
+        if (!admits(v.kind, c) || occurs(v, c, new Visits())) {
             return false;
         }
         v.binding = c;
@@ -171,14 +243,14 @@ final class Tys {
         return s.isInteger();
     }
 
-    private static boolean occurs(TVar v, Ty t) {
+    private static boolean occurs(TVar v, Ty t, Visits visits) {
         t = resolve(t);
         if (t == v) {
             return true;
         }
-        if (t instanceof TCon c) {
+        if (t instanceof TCon c && c.args.length > 0 && visits.first(c)) {
             for (Ty a : c.args) {
-                if (occurs(v, a)) {
+                if (occurs(v, a, visits)) {
                     return true;
                 }
             }
@@ -226,9 +298,14 @@ final class Tys {
 
     /**
      * The public type of a solved {@code Ty}. Variables left open here are error variables
-     * (the definition already has an error) and become Unit.
+     * (the definition already has an error) and become Unit; so does a type over
+     * {@link #MAX_PARTS}, which {@link DefContext} reports.
      */
     static Type toType(Ty t) {
+        return tooLarge(t) ? ScalarType.UNIT : convert(t);
+    }
+
+    private static Type convert(Ty t) {
         t = resolve(t);
         if (t instanceof TVar) {
             return ScalarType.UNIT;
@@ -237,11 +314,11 @@ final class Tys {
         return switch (c.head.kind) {
             case SCALAR -> ScalarType.of(c.head.scalar);
             case STRING -> StringType.INSTANCE;
-            case LIST -> new ListType(toType(c.args[0]));
-            case ARRAY -> new ArrayType(toType(c.args[0]));
-            case IO -> new IoType(toType(c.args[0]));
+            case LIST -> new ListType(convert(c.args[0]));
+            case ARRAY -> new ArrayType(convert(c.args[0]));
+            case IO -> new IoType(convert(c.args[0]));
             case TUPLE -> new TupleType(toTypes(c.args, c.args.length));
-            case FUNCTION -> new FunctionType(toTypes(c.args, c.args.length - 1), toType(c.args[c.args.length - 1]));
+            case FUNCTION -> new FunctionType(toTypes(c.args, c.args.length - 1), convert(c.args[c.args.length - 1]));
             case ADT -> new AdtType(c.head.decl, toTypes(c.args, c.args.length));
             case PARAM -> new ParamType(c.head.param);
         };
@@ -250,7 +327,7 @@ final class Tys {
     private static List<Type> toTypes(Ty[] args, int n) {
         List<Type> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            out.add(toType(args[i]));
+            out.add(convert(args[i]));
         }
         return out;
     }
@@ -262,10 +339,16 @@ final class Tys {
     static String show(Ty t) {
         StringBuilder s = new StringBuilder();
         show(t, s);
-        return s.toString();
+        return s.length() > MAX_SHOWN ? s.substring(0, MAX_SHOWN) + "…" : s.toString();
     }
 
+    /** Where a message stops spelling out a type: one that shares parts can be too large to print. */
+    private static final int MAX_SHOWN = 500;
+
     private static void show(Ty t, StringBuilder s) {
+        if (s.length() > MAX_SHOWN) {
+            return;
+        }
         t = resolve(t);
         if (t instanceof TVar v) {
             s.append(switch (v.kind) {
