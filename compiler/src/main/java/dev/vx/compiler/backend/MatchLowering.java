@@ -404,7 +404,8 @@ final class MatchLowering {
                 l.emit(JMP, segment.id);
             }
             l.cur = segment;
-            boolean single = !last && starts[s + 1] == start + 1;
+            // The last segment runs to the largest Nat, 2^63 - 1: starting there, it is one value.
+            boolean single = last ? start == Long.MAX_VALUE : starts[s + 1] == start + 1;
             natSegment(occs, rows, col, start, single);
             if (next != null) l.cur = next;
         }
