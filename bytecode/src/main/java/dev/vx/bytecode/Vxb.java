@@ -13,6 +13,9 @@ import java.nio.file.Path;
 public final class Vxb {
     private Vxb() {}
 
+    /** The largest module file read (a compiled program is a small fraction of its source). */
+    public static final long MAX_FILE_BYTES = 256L << 20;
+
     /** Reads and verifies a module. */
     public static Module load(byte[] bytes) throws BytecodeException {
         Module m = ModuleReader.read(bytes);
@@ -30,10 +33,9 @@ public final class Vxb {
         byte[] bytes;
         try {
             if (Files.isDirectory(path)) throw new BytecodeException(path + ": is a directory, not a .vxb file");
-            if (Files.size(path) > Integer.MAX_VALUE - 64) {
-                throw new BytecodeException(path + ": too large to be a .vxb file (" + Files.size(path) + " bytes)");
-            }
-            bytes = Files.readAllBytes(path);
+            bytes = BoundedFiles.readBytes(path, MAX_FILE_BYTES);
+        } catch (BoundedFiles.TooLarge e) {
+            throw new BytecodeException(path + ": too large to be a .vxb file (" + e.getMessage() + ")");
         } catch (NoSuchFileException e) {
             throw new BytecodeException(path + ": no such file");
         } catch (AccessDeniedException e) {

@@ -1,5 +1,6 @@
 package dev.vx.compiler;
 
+import dev.vx.bytecode.BoundedFiles;
 import dev.vx.compiler.check.ModuleLoader;
 import dev.vx.compiler.check.ProgramChecker;
 import dev.vx.compiler.diag.Diagnostics;
@@ -9,7 +10,6 @@ import dev.vx.compiler.diag.Utf8Errors;
 import dev.vx.compiler.tast.Program;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -60,7 +60,7 @@ public final class FrontEnd {
     public CheckResult check(Path mainFile, List<SourceFile> base) {
         String text;
         try {
-            text = Files.readString(mainFile);
+            text = BoundedFiles.readUtf8(mainFile, SourceFile.MAX_BYTES);
         } catch (java.nio.charset.CharacterCodingException e) {
             Diagnostics diags = new Diagnostics();
             Span bad = invalidUtf8(mainFile);
@@ -78,7 +78,7 @@ public final class FrontEnd {
     /** The first invalid UTF-8 in {@code file}, or null if it cannot be read again or is valid now. */
     private static Span invalidUtf8(Path file) {
         try {
-            return Utf8Errors.firstInvalid(file.toString(), Files.readAllBytes(file));
+            return Utf8Errors.firstInvalid(file.toString(), BoundedFiles.readBytes(file, SourceFile.MAX_BYTES));
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -90,6 +90,7 @@ public final class FrontEnd {
         String why = e instanceof java.nio.file.NoSuchFileException ? "no such file"
                 : e instanceof java.nio.charset.CharacterCodingException ? "it is not valid UTF-8 text (Vx source is UTF-8)"
                 : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                : e instanceof BoundedFiles.TooLarge ? "it is too large for a Vx source file (" + e.getMessage() + ")"
                 : e.getMessage();
         diags.error(new Span(empty, 0, 0, 1, 1), "cannot read " + mainFile + ": " + why);
         return new CheckResult(null, diags);

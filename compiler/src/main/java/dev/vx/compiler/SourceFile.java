@@ -8,6 +8,12 @@ import java.util.Objects;
  * hashing or comparing whole texts would cost more than it could ever tell.
  */
 public final class SourceFile {
+    /**
+     * The largest source file read, in bytes: far beyond any program written by hand or
+     * generated for compilation, and a bound for paths that never end ({@code /dev/zero}).
+     */
+    public static final long MAX_BYTES = 256L << 20;
+
     private final String path;
     private final String text;
 

@@ -1,7 +1,7 @@
 package dev.vx.compiler;
 
 import java.io.IOException;
-import java.nio.file.Files;
+import dev.vx.bytecode.BoundedFiles;
 import java.nio.file.Path;
 
 /** Reads the source files that {@code import}s name. */
@@ -11,5 +11,5 @@ public interface SourceLoader {
     String read(String path) throws IOException;
 
     /** Reads from the file system. */
-    SourceLoader FILES = path -> Files.readString(Path.of(path));
+    SourceLoader FILES = path -> BoundedFiles.readUtf8(Path.of(path), SourceFile.MAX_BYTES);
 }

@@ -1,5 +1,6 @@
 package dev.vx.tools;
 
+import dev.vx.bytecode.BoundedFiles;
 import dev.vx.bytecode.BytecodeException;
 import dev.vx.bytecode.Module;
 import dev.vx.bytecode.ModuleWriter;
@@ -43,7 +44,7 @@ final class CompileCache {
         if (dir == null || toolchain == null) return compiler.get();
         String key;
         try {
-            key = sha256(toolchain + "\0" + file.toAbsolutePath().normalize() + "\0" + Files.readString(file));
+            key = sha256(toolchain + "\0" + file.toAbsolutePath().normalize() + "\0" + readSource(file));
         } catch (IOException | RuntimeException e) {
             return compiler.get();
         }
@@ -57,6 +58,11 @@ final class CompileCache {
         return r;
     }
 
+    /** A source's text, read as the compiler reads it (so a file too large for it is too large here). */
+    private static String readSource(Path p) throws IOException {
+        return BoundedFiles.readUtf8(p, SourceFile.MAX_BYTES);
+    }
+
     private static Compiler.Result lookup(Path vxb, Path deps, Path diags) {
         try {
             if (!Files.exists(vxb) || !Files.exists(deps)) return null;
@@ -64,7 +70,7 @@ final class CompileCache {
                 int tab = line.indexOf('\t');
                 if (tab < 0) return null;
                 Path p = Path.of(line.substring(tab + 1));
-                if (!Files.exists(p) || !sha256(Files.readString(p)).equals(line.substring(0, tab))) return null;
+                if (!Files.exists(p) || !sha256(readSource(p)).equals(line.substring(0, tab))) return null;
             }
             Module m = Vxb.load(vxb);
             String d = Files.exists(diags) ? Files.readString(diags) : "";

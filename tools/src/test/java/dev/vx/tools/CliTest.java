@@ -230,6 +230,32 @@ class CliTest {
                 + "the JVM has no memory for more\\); give the JVM more memory, e\\.g\\. VXVM_JAVA_OPTS=-Xmx[0-9]+[MG]"), r.err());
     }
 
+    /** A path that never ends, as a source and as a module: one located line each, status 2. */
+    @Test
+    void aFileThatNeverEndsIsTooLargeNotAnOutOfMemoryError() throws Exception {
+        Path zero = Path.of("/dev/zero");
+        if (!Files.isReadable(zero)) {
+            System.out.println("[skipped] CliTest.aFileThatNeverEndsIsTooLargeNotAnOutOfMemoryError: no /dev/zero here");
+            org.junit.jupiter.api.Assumptions.abort("no /dev/zero");
+        }
+        Run source = vxvm("run", zero.toString());
+        assertEquals(2, source.status(), source.err());
+        assertTrue(source.err().startsWith("/dev/zero:1:1: error: cannot read /dev/zero: it is too large for a Vx "
+                + "source file (larger than 256 MiB)\n"), source.err());
+        Path vxb = Files.createSymbolicLink(tmp.resolve("zero.vxb"), zero);
+        Run module = vxvm("run", vxb.toString());
+        assertEquals(2, module.status(), module.err());
+        module.oneLine();
+        assertEquals("vxvm: " + vxb + ": too large to be a .vxb file (larger than 256 MiB)", module.err().strip());
+        // A program that reads it gets an error value, not a dead JVM.
+        Path reader = write("reader.vx", "def text(r: Result<String, String>) -> String:\n  match r:\n"
+                + "    case Ok{s}: \"read\"\n    case Err{e}: e\n\n"
+                + "def main() -> IO(Unit):\n  do:\n    r <- IO.read_file(\"/dev/zero\")\n    IO.print(text(r))\n");
+        Run read = vxvm("run", reader.toString(), "--heap", "16M");
+        assertEquals(0, read.status(), read.err());
+        assertEquals("/dev/zero: too large to read (larger than 16 MiB, the heap's capacity)\n", read.out());
+    }
+
     @Test
     void aVxbThatBreaksReferenceCountingSaysSoWhenItFails() throws Exception {
         // The spec's tree.vx compiled, then one byte changed so that a `newr` stores its own

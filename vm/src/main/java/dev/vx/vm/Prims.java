@@ -1,13 +1,11 @@
 package dev.vx.vm;
 
+import dev.vx.bytecode.BoundedFiles;
 import dev.vx.bytecode.Layout;
 import dev.vx.bytecode.Prim;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -204,17 +202,22 @@ public final class Prims {
 
     private static long readFile(Allocator alloc, String path, int tupleCtor) {
         try {
-            byte[] bytes = Files.readAllBytes(Path.of(path));
-            String text = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
+            String text = BoundedFiles.readUtf8(Path.of(path), readLimit(alloc));
             return pair(alloc, tupleCtor, 1, str(alloc, text));
         } catch (CharacterCodingException e) {
             return pair(alloc, tupleCtor, 0, str(alloc, path + ": not valid UTF-8 text"));
+        } catch (BoundedFiles.TooLarge e) {
+            String bound = readLimit(alloc) < Strings.MAX_BYTES ? "the heap's capacity" : "the longest string";
+            return pair(alloc, tupleCtor, 0, str(alloc, path + ": too large to read (" + e.getMessage() + ", " + bound
+                    + ")"));
         } catch (IOException | RuntimeException e) {
             return pair(alloc, tupleCtor, 0, str(alloc, describe(path, e)));
         }
+    }
+
+    /** The longest file {@code IO.read_file} reads: a string, and one that the heap can hold. */
+    private static long readLimit(Allocator alloc) {
+        return Math.min(Strings.MAX_BYTES, alloc.heap().capacityBytes());
     }
 
     private static long writeFile(Allocator alloc, String path, byte[] bytes, int tupleCtor) {
