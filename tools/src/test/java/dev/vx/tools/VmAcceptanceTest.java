@@ -296,6 +296,29 @@ class VmAcceptanceTest {
         assertEquals("", r.out());
     }
 
+    /**
+     * A request the heap cannot meet allocated nothing: after a string doubled until it does
+     * not fit, the statistics still add up (the failed request counted as live made the peak
+     * larger than the footprint, the highest word ever handed out).
+     */
+    @Test
+    void theStatisticsOfARunOutOfMemoryAddUp() {
+        String src = """
+                def grow(k: U32, s: String) -> String:
+                  if k == 0 then s else grow(k - 1, String.join([s, s], ""))
+
+                def main() -> U32:
+                  String.len(grow(26, "ab"))
+                """;
+        VxRun.Result r = VxRun.run(src, VxRun.oneThread().withHeap(16L << 20));
+        assertEquals(3, r.status(), r.err());
+        long peak = r.stat("heap_peak_words");
+        long footprint = r.stat("heap_footprint_words");
+        assertTrue(peak <= footprint, r.stats().toString());
+        assertTrue(footprint <= r.stat("heap_capacity_words"), r.stats().toString());
+        assertTrue(r.stat("heap_allocated_words") - r.stat("heap_freed_words") <= peak, r.stats().toString());
+    }
+
     @Test
     void oneThreadIsDeterministic() {
         VxRun.Result a = VxRun.run(SPINES, VxRun.oneThread());

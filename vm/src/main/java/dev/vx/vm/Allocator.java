@@ -41,9 +41,12 @@ public final class Allocator {
 
     // ------------------------------------------------------------------ allocation
 
-    /** Returns the address of {@code words} free words (at least 2). May grow or exhaust the heap. */
+    /**
+     * Returns the address of {@code words} free words (at least 2). May grow or exhaust the heap.
+     * Counted once the words are found: a request the heap cannot meet (the run then ends out
+     * of memory) allocated nothing, so the final statistics stay consistent.
+     */
     public long allocate(int words) {
-        countAllocation(words);
         if (words <= SMALL_MAX) {
             long a = freeHead[words];
             if (a == 0 && pool.hasBatch(words)) {
@@ -53,6 +56,7 @@ public final class Allocator {
             if (a != 0) {
                 freeHead[words] = heap.words[(int) a + 1];
                 freeCount[words]--;
+                countAllocation(words);
                 return a;
             }
             if (bump + words > bumpEnd) {
@@ -61,10 +65,13 @@ public final class Allocator {
             }
             long r = bump;
             bump += words;
+            countAllocation(words);
             return r;
         }
         int cls = largeClass(words);
-        return heap.allocateLarge(cls, largeClassWords(cls));
+        long a = heap.allocateLarge(cls, largeClassWords(cls));
+        countAllocation(words);
+        return a;
     }
 
     private void countAllocation(int words) {
