@@ -120,7 +120,7 @@ final class RunCommand implements Callable<Integer> {
             if (bytes <= 0) throw new Vxvm.UsageError("invalid --heap '" + heap + "': expected a size such as 512M or 4G");
             if (bytes < Heap.MIN_CAPACITY_BYTES) {
                 Vxvm.err().println("vxvm: note: --heap " + heap + " is less than the smallest heap; using "
-                        + Sizes.format(Heap.MIN_CAPACITY_BYTES));
+                        + Sizes.format(Heap.MIN_CAPACITY_BYTES) + " (and room for the program's string constants)");
             }
             o = o.withHeap(bytes);
         }

@@ -230,6 +230,17 @@ class CliTest {
                 + "the JVM has no memory for more\\); give the JVM more memory, e\\.g\\. VXVM_JAVA_OPTS=-Xmx[0-9]+[MG]"), r.err());
     }
 
+    /** The smallest heap runs a hello world: the string constants come on top of it. */
+    @Test
+    void theSmallestHeapRunsAProgramWithStringConstants() throws Exception {
+        Path hello = write("hello.vx", "def main() -> IO(Unit):\n  IO.print(\"hello, \" ++ \"world\")\n");
+        Run r = vxvm("run", hello.toString(), "--heap", "1");
+        assertEquals(0, r.status(), r.err());
+        assertEquals("hello, world\n", r.out());
+        assertEquals("vxvm: note: --heap 1 is less than the smallest heap; using 160.0 KiB (and room for the program's "
+                + "string constants)", r.err().strip());
+    }
+
     /** A path that never ends, as a source and as a module: one located line each, status 2. */
     @Test
     void aFileThatNeverEndsIsTooLargeNotAnOutOfMemoryError() throws Exception {

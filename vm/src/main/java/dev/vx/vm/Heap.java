@@ -26,7 +26,8 @@ public final class Heap {
     private static final int INITIAL_WORDS = 1 << 20;
 
     public volatile long[] words;
-    private final long capacityWords;
+    /** Set by the constructor; raised only by {@link #takeImmortal}, before any worker runs. */
+    private long capacityWords;
     private long top = Layout.HEAP_BASE;
 
     // Large cells (> Allocator.SMALL_MAX words) by size class (Allocator.largeClass), linked through word 1.
@@ -97,6 +98,9 @@ public final class Heap {
 
     /** Reserves words for immortal cells (string constants), before any allocator runs. */
     synchronized long takeImmortal(int n) {
+        // The program's constants come on top of the smallest heap: whatever --heap says,
+        // one chunk for the program's own cells is left above them.
+        capacityWords = Math.max(capacityWords, Math.min(top + n + CHUNK_WORDS, Integer.MAX_VALUE - 8));
         ensureCapacity(top + n);
         long start = top;
         top += n;
