@@ -245,8 +245,12 @@ final class Lowerer {
         } else if (e instanceof Expr.ListLit l) {
             return listLiteral(l);
         } else if (e instanceof Expr.Cons c) {
-            int h = lower(c.head());
+            // As in a list literal, a simple head is evaluated after the tail: a long chain
+            // `1 <> 2 <> … <> []` then keeps two registers live, not one per element.
+            boolean headLast = isSimple(c.head());
+            int h = headLast ? -1 : lower(c.head());
             int t = lower(c.tail());
+            if (headLast) h = lower(c.head());
             at(e.span());
             int d = reg(c.type());
             emit(NEW, withList(new int[]{d, be.types.cons(fn.regType(d))}, new int[]{h, t}));
@@ -299,15 +303,13 @@ final class Lowerer {
     }
 
     /**
-     * {@code [a, b, c]}: cells are built from the end. Elements that cannot fail or take
-     * long (literals and locals) are evaluated as they are consed, so a long literal list
-     * keeps two registers live, not one per element.
+     * {@code [a, b, c]}: cells are built from the end. Simple elements are evaluated as they
+     * are consed, so a long literal list keeps two registers live, not one per element.
      */
     private int listLiteral(Expr.ListLit l) {
         int listType = ty(l.type());
         List<Expr> es = l.elements();
-        boolean simple = es.stream().allMatch(x -> x instanceof Expr.Literal || x instanceof Expr.LocalRef
-                || x instanceof Expr.StringLit);
+        boolean simple = es.stream().allMatch(Lowerer::isSimple);
         int[] values = new int[es.size()];
         if (!simple) values = args(es);
         at(l.span());
@@ -320,6 +322,14 @@ final class Lowerer {
             list = next;
         }
         return list;
+    }
+
+    /**
+     * An expression that cannot fail, take long or have an effect (a literal or a local):
+     * evaluating it later than the source order says cannot be observed.
+     */
+    private static boolean isSimple(Expr e) {
+        return e instanceof Expr.Literal || e instanceof Expr.LocalRef || e instanceof Expr.StringLit;
     }
 
     private int builtin(Builtin b, Type resultType, int[] a, Span span) {
