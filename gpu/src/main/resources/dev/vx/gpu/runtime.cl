@@ -244,12 +244,14 @@ W vx_alloc_raw(Ctx* c, int words) {
     return vx_take(c, large_class_words(cls));
 }
 
-/** Allocator.allocate. */
+/** Allocator.allocate: counted once found (a request the heap cannot meet allocated nothing). */
 W vx_alloc(Ctx* c, int words) {
+    W a = vx_alloc_raw(c, words);
+    if (a == 0) return 0;
     c->allocw += words;
     c->live += words;
     if (c->live > c->peaklive) c->peaklive = c->live;
-    return vx_alloc_raw(c, words);
+    return a;
 }
 
 /** Allocator.release without the statistics. */
