@@ -104,8 +104,8 @@ class CompileLimitsTest {
         StringBuilder pairs = new StringBuilder("def main() -> U32:\n  x0 = 1\n");
         for (int i = 1; i <= 40; i++) pairs.append("  x").append(i).append(" = (x").append(i - 1).append(", x")
                 .append(i - 1).append(")\n");
-        String tooLarge = "error: `x11` has a type of more than 2048 parts (it repeats a type inside itself, as a pair "
-                + "of pairs of pairs … does); the bytecode cannot describe so large a type";
+        String tooLarge = "error: `x11` has a type of more than 2048 parts (counting every repeated part, as in a pair "
+                + "of pairs of pairs …); the bytecode cannot describe so large a type";
         assertEquals("prog.vx:13:3: " + tooLarge, firstLine(pairs + "  0\n"));
         // Unifying two such types, and printing one in a mismatch, stay within bounds too.
         String same = pairs.toString().replace("x", "y").replace("def main() -> U32:\n", "");
@@ -120,6 +120,18 @@ class CompileLimitsTest {
         // A generic function builds it as well, without a name on the way.
         assertEquals("prog.vx:5:3: " + tooLarge.replace("x11", "x"), firstLine("def f<T>(x: T) -> (T, T):\n  (x, x)\n\n"
                 + "def main() -> U32:\n  x = " + "f(".repeat(30) + "1" + ")".repeat(30) + "\n  0\n"));
+    }
+
+    /** A declared type over the bound is an error at its name, never a silent Unit. */
+    @Test
+    void aDeclaredTypeOfMoreThan2048PartsIsAnErrorAtItsName() {
+        String wide = "(" + String.join(", ", java.util.Collections.nCopies(1100, "Maybe<U32>")) + ")";
+        String src = "def f(t: " + wide + ") -> U32:\n  match t:\n    case _: 1\n\ndef main() -> U32:\n  7\n";
+        Compiler.Result r = compile(src);
+        assertNull(r.module());
+        String[] errors = r.diagnostics().lines().filter(l -> l.startsWith("prog.vx:")).toArray(String[]::new);
+        assertEquals(1, errors.length, r.diagnostics());
+        assertTrue(errors[0].startsWith("prog.vx:1:7: error: `t` has a type of more than 2048 parts"), errors[0]);
     }
 
     @Test

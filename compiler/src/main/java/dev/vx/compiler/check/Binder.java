@@ -2,6 +2,7 @@ package dev.vx.compiler.check;
 
 import dev.vx.compiler.diag.Span;
 import dev.vx.compiler.tast.Local;
+import dev.vx.compiler.types.ScalarType;
 
 /**
  * A local name while its definition is being checked: the type may still contain variables.
@@ -28,7 +29,8 @@ final class Binder {
 
     Local local() {
         if (local == null) {
-            local = new Local(name, Tys.toType(type), span);
+            // A type too large was reported when the definition was solved (DefContext.solve).
+            local = new Local(name, Tys.tooLarge(type) ? ScalarType.UNIT : Tys.toType(type), span);
         }
         return local;
     }

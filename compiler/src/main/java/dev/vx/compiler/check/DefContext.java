@@ -4,6 +4,7 @@ import dev.vx.compiler.diag.Diagnostics;
 import dev.vx.compiler.diag.Progress;
 import dev.vx.compiler.diag.Span;
 import dev.vx.compiler.syntax.Ast;
+import dev.vx.compiler.types.ScalarType;
 import dev.vx.compiler.types.Type;
 import dev.vx.compiler.types.TypeParam;
 import java.util.ArrayList;
@@ -130,8 +131,8 @@ final class DefContext {
     private void reportTooLarge(Span span, String subject) {
         if (!reportedTooLarge) {
             reportedTooLarge = true;
-            diags.error(span, subject + " a type of more than " + Tys.MAX_PARTS + " parts (it repeats a type inside "
-                    + "itself, as a pair of pairs of pairs … does); the bytecode cannot describe so large a type");
+            diags.error(span, subject + " a type of more than " + Tys.MAX_PARTS + " parts (counting every repeated "
+                    + "part, as in a pair of pairs of pairs …); the bytecode cannot describe so large a type");
         }
     }
 
@@ -139,6 +140,7 @@ final class DefContext {
     Type zonk(Ty t) {
         if (Tys.tooLarge(t)) {
             reportTooLarge(where, "a value in this definition has");
+            return ScalarType.UNIT;
         }
         return Tys.toType(t);
     }

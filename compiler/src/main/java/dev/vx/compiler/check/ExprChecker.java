@@ -468,7 +468,8 @@ final class ExprChecker {
             for (int i = 0; i < pats.size(); i++) {
                 cases.add(new Case(pats.get(i).build(), bodyElabs.get(i).build(), m.cases().get(i).span()));
             }
-            if (checkCoverage && !Tys.containsError(scrutineeType)) {
+            // A type too large was reported, and is Unit here: no coverage to check.
+            if (checkCoverage && !Tys.containsError(scrutineeType) && !Tys.tooLarge(scrutineeType)) {
                 Exhaustiveness.checkMatch(cx.diags, m.span(), s.type(), cases, !cx.inBase);
             }
             return new Expr.Match(cx.zonk(expected), m.span(), s, cases);

@@ -42,7 +42,7 @@ final class PatternChecker {
         boolean clean = cx.diags.errorCount() == errorsBefore;
         return () -> {
             Pattern built = elab.build();
-            if (clean && !Tys.containsError(type)) {
+            if (clean && !Tys.containsError(type) && !Tys.tooLarge(type)) {
                 String missing = Exhaustiveness.missing(built);
                 if (missing != null) {
                     cx.diags.error(p.span(), "this pattern can fail to match (it does not match `" + missing + "`), but "

@@ -298,11 +298,12 @@ final class Tys {
 
     /**
      * The public type of a solved {@code Ty}. Variables left open here are error variables
-     * (the definition already has an error) and become Unit; so does a type over
-     * {@link #MAX_PARTS}, which {@link DefContext} reports.
+     * (the definition already has an error) and become Unit. Its cost is the size of the
+     * type's tree: a declared type is as large as its source text, an inferred one must be
+     * checked against {@link #MAX_PARTS} first ({@link DefContext#zonk}).
      */
     static Type toType(Ty t) {
-        return tooLarge(t) ? ScalarType.UNIT : convert(t);
+        return convert(t);
     }
 
     private static Type convert(Ty t) {
