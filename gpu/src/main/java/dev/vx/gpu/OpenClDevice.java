@@ -355,15 +355,13 @@ final class OpenClDevice implements JobDevice {
                 host.err().println("vxvm: note: the job ran on " + info.name() + ", whose largest buffer ("
                         + dev.vx.vm.Sizes.format(heapBufferWords * 8) + ") is smaller than the heap; run it with --device cpu");
             }
-            return new OutOfHeap(heap.capacityBytes());
+            return new OutOfHeap(heap.capacityBytes()).at(backtrace(ctl, top));
         }
         if (code == E_EXIT) return new ProgramExit((int) a);
         if (code == E_INTERNAL) {
             return new DeviceFailure("vxvm: internal error: the OpenCL kernel reached an unexpected state (function "
                     + a + ", label " + b + "); this is a bug of vxvm, please report it with the program");
         }
-        long[] h = new long[(int) Math.max(top, Layout.HEAP_BASE)];
-        readWords(heapMem, 0, h, 0, top);
         String message = switch (code) {
             case E_DIV0 -> "division by zero";
             case E_OVF -> "integer overflow in MIN / -1";
@@ -373,14 +371,26 @@ final class OpenClDevice implements JobDevice {
             case E_SSLICE -> "String.slice: range " + a + " .. " + b + " out of range for length " + c;
             case E_STRLONG -> "string too long";
             case E_FROMCP -> "String.from_code_points: " + a + " is not a Unicode scalar value";
-            case E_PANIC -> string(h, a);
+            case E_PANIC -> string(words(top), a);
             default -> "unknown device error " + code;
         };
+        return new ProgramFailure(message, backtrace(ctl, top));
+    }
+
+    /** The heap's words up to {@code top}, read back from the device. */
+    private long[] words(long top) {
+        long[] h = new long[(int) Math.max(top, Layout.HEAP_BASE)];
+        readWords(heapMem, 0, h, 0, top);
+        return h;
+    }
+
+    /** The backtrace of the lane that posted the error, from its stack and the spilled frames in the heap. */
+    private java.util.List<Backtrace.Entry> backtrace(long[] ctl, long top) {
         int lane = (int) ctl[CTL_ERR_LANE];
         int sp = (int) ctl[CTL_ERR_SP];
         long[] stack = new long[Layout.LANE_STACK_WORDS];
         readWords(stMem, (long) lane * Layout.LANE_STACK_WORDS, stack, 0, Layout.LANE_STACK_WORDS);
-        return new ProgramFailure(message, Backtrace.ofInstruction(prog, h, (int) ctl[CTL_ERR_F], (int) ctl[CTL_ERR_PC], stack, sp));
+        return Backtrace.ofInstruction(prog, words(top), (int) ctl[CTL_ERR_F], (int) ctl[CTL_ERR_PC], stack, sp);
     }
 
     private static String string(long[] h, long a) {

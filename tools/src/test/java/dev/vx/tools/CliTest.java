@@ -225,7 +225,8 @@ class CliTest {
                 + "  b = Array.fill(10000000, 2u64)\n  Array.len(a) + Array.len(b)\n");
         Run r = process(List.of("-Xmx256m"), null, "run", src.toString(), "--heap", "1G");
         assertEquals(3, r.status(), r.err());
-        String last = r.err().strip().lines().reduce((a, b) -> b).orElse("");
+        String last = r.err().lines().filter(l -> l.startsWith("vxvm: out of memory")).findFirst().orElse("");
+        assertTrue(r.err().strip().endsWith("at main (" + src + ":3)"), r.err());
         assertTrue(last.matches("vxvm: out of memory: the heap is full \\([0-9.]+ MiB of the [0-9.]+ MiB allowed: "
                 + "the JVM has no memory for more\\); give the JVM more memory, e\\.g\\. VXVM_JAVA_OPTS=-Xmx[0-9]+[MG]"), r.err());
     }

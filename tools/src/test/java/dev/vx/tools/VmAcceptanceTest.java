@@ -291,8 +291,9 @@ class VmAcceptanceTest {
                 """;
         VxRun.Result r = VxRun.run(src, VxRun.oneThread().withHeap(16L << 20));
         assertEquals(3, r.status(), r.err());
-        assertTrue(r.err().startsWith("vxvm: out of memory: the heap is full (16.0 MiB); run again with a larger heap, e.g. --heap 64M\n"),
-                r.err());
+        assertTrue(r.err().startsWith("vxvm: out of memory: the heap is full (16.0 MiB); run again with a larger heap, e.g. --heap 64M\n"
+                + "  at gen (test.vx:6)\n"), r.err());
+        assertTrue(r.err().contains("  at gen (test.vx:6)\n  at main (test.vx:9)\n"), r.err());
         assertEquals("", r.out());
     }
 

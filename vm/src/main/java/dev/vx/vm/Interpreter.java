@@ -398,6 +398,8 @@ public final class Interpreter implements Engine {
             lane.pc = pc;
             lane.sp = sp;
             throw new ProgramFailure(e.getMessage(), Backtrace.of(prog, heap.words, f, pc, st, sp));
+        } catch (OutOfHeap e) {
+            throw e.at(Backtrace.of(prog, heap.words, f, pc, st, sp));
         } finally {
             stats.steps += slices * SLICE + (SLICE - budget);
             stats.calls += calls;

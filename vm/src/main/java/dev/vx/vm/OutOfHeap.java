@@ -1,22 +1,36 @@
 package dev.vx.vm;
 
 /**
- * The heap is full: the VM prints the RUNTIME.md message and exits with status 3. Thrown by
- * the allocator; unwinds the whole run.
+ * The heap is full: the VM prints the RUNTIME.md message and the backtrace, and exits with
+ * status 3. Thrown by the allocator; unwinds the whole run (the engine adds the backtrace
+ * on the way out of the lane's code, as it does for a runtime error).
  */
 public final class OutOfHeap extends RuntimeException {
     public final long capacityBytes;
     /** The heap could not grow to its capacity because the JVM had no more memory; 0: it is at its capacity. */
     private final long jvmLimitedAtBytes;
 
+    /**
+     * The Vx functions active in the lane that asked for the memory, innermost first (its
+     * own frames: for a fork child or a job, not those of the lane that started it); null
+     * when the limit was met outside any lane's code.
+     */
+    public final java.util.List<Backtrace.Entry> backtrace;
+
     public OutOfHeap(long capacityBytes) {
-        this(capacityBytes, 0);
+        this(capacityBytes, 0, null);
     }
 
-    private OutOfHeap(long capacityBytes, long jvmLimitedAtBytes) {
+    private OutOfHeap(long capacityBytes, long jvmLimitedAtBytes, java.util.List<Backtrace.Entry> backtrace) {
         super("the heap is full", null, false, false);
         this.capacityBytes = capacityBytes;
         this.jvmLimitedAtBytes = jvmLimitedAtBytes;
+        this.backtrace = backtrace;
+    }
+
+    /** This failure with the backtrace of the lane where it happened (kept if it has one already). */
+    public OutOfHeap at(java.util.List<Backtrace.Entry> frames) {
+        return backtrace != null ? this : new OutOfHeap(capacityBytes, jvmLimitedAtBytes, frames);
     }
 
     /**
@@ -24,7 +38,7 @@ public final class OutOfHeap extends RuntimeException {
      * it more: a larger {@code --heap} would not help, more memory for the JVM would.
      */
     public static OutOfHeap jvmLimited(long sizeBytes, long capacityBytes) {
-        return new OutOfHeap(capacityBytes, sizeBytes);
+        return new OutOfHeap(capacityBytes, sizeBytes, null);
     }
 
     /** The one line the user sees. */

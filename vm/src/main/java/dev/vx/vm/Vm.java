@@ -51,6 +51,7 @@ public final class Vm {
         } catch (OutOfHeap e) {
             host.out().flush();
             host.err().println(e.userMessage());
+            if (e.backtrace != null) for (String line : Backtrace.render(e.backtrace)) host.err().println(line);
             status = OUT_OF_MEMORY;
         } catch (OutOfMemoryError e) {
             host.out().flush();

@@ -8,6 +8,7 @@ import dev.vx.vm.Host;
 import dev.vx.vm.JitSupport;
 import dev.vx.vm.Lane;
 import dev.vx.vm.LaneStack;
+import dev.vx.vm.OutOfHeap;
 import dev.vx.vm.Program;
 import dev.vx.vm.ProgramFailure;
 import dev.vx.vm.Stats;
@@ -276,6 +277,8 @@ public final class JitCtx {
             lane.pc = pc;
             lane.sp = sp;
             t = new ProgramFailure(t.getMessage(), Backtrace.of(prog, heap.words, f, pc, st, sp));
+        } else if (t instanceof OutOfHeap o) {
+            t = o.at(Backtrace.of(prog, heap.words, f, JitSupport.insnPositions(prog, f)[ip], st, sp));
         }
         faulted = t;
         return t;
