@@ -62,6 +62,9 @@ public final class Compiler {
                 error[0] = e;
             } catch (StackOverflowError e) {
                 error[0] = new CompileLimitException("the program is nested too deeply to compile; split it into smaller definitions");
+            } catch (OutOfMemoryError e) {
+                // As in the front end: what was being built is garbage now, and the JVM lives on.
+                error[0] = new CompileLimitException("the program is too large to compile in the available memory");
             } catch (RuntimeException e) {
                 bug[0] = e;
             }

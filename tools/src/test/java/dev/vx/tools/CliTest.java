@@ -268,6 +268,22 @@ class CliTest {
         assertEquals("/dev/zero: too large to read (larger than 16 MiB, the heap's capacity)\n", read.out());
     }
 
+    /** The back end running out of JVM memory is a compile error, as in the front end, not an internal error. */
+    @Test
+    void aBackEndWithoutMemoryIsACompileError() throws Exception {
+        // 8,000 values live at once: their interference graph does not fit in 200 MiB.
+        StringBuilder s = new StringBuilder("def main() -> U32:\n");
+        StringBuilder sum = new StringBuilder("  0");
+        for (int i = 0; i < 8000; i++) {
+            s.append("  x").append(i).append(" = ").append(i).append("\n");
+            sum.append(" + x").append(i);
+        }
+        Path src = write("live.vx", s.append(sum).append("\n").toString());
+        Run r = process(List.of("-Xmx200m"), null, "compile", src.toString(), "-o", tmp.resolve("live.vxb").toString());
+        assertEquals(2, r.status(), r.err());
+        assertEquals(src + ": error: the program is too large to compile in the available memory", r.err().strip());
+    }
+
     @Test
     void aVxbThatBreaksReferenceCountingSaysSoWhenItFails() throws Exception {
         // The spec's tree.vx compiled, then one byte changed so that a `newr` stores its own
