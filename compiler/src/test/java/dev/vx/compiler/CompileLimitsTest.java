@@ -33,8 +33,9 @@ class CompileLimitsTest {
     void polymorphicRecursionIsAnErrorAtTheFunction() {
         String growing = "def f<T>(x: T, n: U32) -> U32:\n  if n == 0 then 0 else 1 + f(%s, n - 1)\n\n"
                 + "def main() -> U32:\n  f(1, 3)\n";
-        String expected = "prog.vx:1:5: error: f is instantiated at ever larger types (polymorphic recursion); "
-                + "give its recursive calls the same type arguments";
+        String expected = "prog.vx:1:5: error: f is instantiated at a type argument of more than 256 parts or 64 "
+                + "levels of nesting; if it calls itself at ever larger types (polymorphic recursion), give its "
+                + "recursive calls the same type arguments";
         // One level deeper per instance, and twice as large per instance (exponential types).
         rejectedWith(growing.formatted("[x]"), expected);
         rejectedWith(growing.formatted("(x, x)"), expected);
@@ -85,6 +86,14 @@ class CompileLimitsTest {
         // 255 is fine.
         assertTrue(compile("def f(" + params.substring(0, params.lastIndexOf(", a255")) + ") -> U32:\n  a254\n\n"
                 + "def main() -> U32:\n  f(" + args.substring(0, args.lastIndexOf(", 255")) + ")\n").module() != null);
+    }
+
+    /** A data type that does not grow its arguments is not blamed for a large type written with it. */
+    @Test
+    void aLargeInstanceOfAPlainDataTypeIsAnErrorAtTheFunctionNotAtTheType() {
+        String type = "Maybe<".repeat(130) + "U32" + ">".repeat(130);
+        rejectedWith("def main() -> U32:\n  x: " + type + " = None{}\n  1\n",
+                "prog.vx:1:5: error: main: a type has more than 512 parts or nests more than 128 levels deep");
     }
 
     @Test

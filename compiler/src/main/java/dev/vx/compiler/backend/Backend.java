@@ -137,7 +137,13 @@ public final class Backend {
         Instance key = new Instance(def, typeArgs);
         Integer known = tooLarge ? null : instances.get(key);
         if (known != null) return known;
-        if (instances.size() >= MAX_INSTANCES || tooLarge) {
+        if (tooLarge) {
+            throw new CompileLimitException(def.name() + " is instantiated at a type argument of more than "
+                    + MAX_TYPE_SIZE + " parts or " + MAX_TYPE_DEPTH + " levels of nesting; if it calls itself at ever "
+                    + "larger types (polymorphic recursion), give its recursive calls the same type arguments",
+                    def.span());
+        }
+        if (instances.size() >= MAX_INSTANCES) {
             throw new CompileLimitException(def.name() + " is instantiated at ever larger types "
                     + "(polymorphic recursion); give its recursive calls the same type arguments", def.span());
         }

@@ -6,6 +6,7 @@ import dev.vx.bytecode.Module;
 import dev.vx.bytecode.Scalar;
 import dev.vx.bytecode.TypeDesc;
 import dev.vx.bytecode.TypeKind;
+import dev.vx.compiler.types.AdtDecl;
 import dev.vx.compiler.types.AdtType;
 import dev.vx.compiler.types.ArrayType;
 import dev.vx.compiler.types.Constructor;
@@ -16,6 +17,7 @@ import dev.vx.compiler.types.ParamType;
 import dev.vx.compiler.types.ScalarType;
 import dev.vx.compiler.types.StringType;
 import dev.vx.compiler.types.TupleType;
+import dev.vx.compiler.types.TypeParam;
 import dev.vx.compiler.types.Types;
 import dev.vx.compiler.types.Type;
 
@@ -99,12 +101,44 @@ final class TypeTable {
      * need infinitely many instances.
      */
     private static CompileLimitException tooLarge(Type t) {
-        if (t instanceof AdtType a) {
+        if (t instanceof AdtType a && growsItsArguments(a.decl())) {
             return new CompileLimitException(a.decl().name() + " is used at ever larger type arguments (its constructors "
                     + "hold it at a larger type than its own parameters); every instance of a data type is laid out "
                     + "separately, so its fields must use it at its own parameters", a.decl().span());
         }
         return new CompileLimitException("a type has more than " + MAX_SIZE + " parts or nests more than " + MAX_DEPTH + " levels deep");
+    }
+
+    /**
+     * Whether a constructor of {@code d} holds {@code d} at other type arguments than its own
+     * parameters ({@code Nested<List<T>>} in {@code Nested<T>}): only such a type can grow
+     * without end. A large instance of any other data type was written that large.
+     */
+    private static boolean growsItsArguments(AdtDecl d) {
+        List<Type> own = new java.util.ArrayList<>();
+        for (TypeParam p : d.typeParams()) own.add(new ParamType(p));
+        for (Constructor c : d.constructors()) {
+            for (Type f : c.fieldTypes()) {
+                if (mentionsAtOtherArguments(f, d, own)) return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean mentionsAtOtherArguments(Type t, AdtDecl d, List<Type> own) {
+        if (t instanceof AdtType a) {
+            if (a.decl() == d && !a.args().equals(own)) return true;
+            return a.args().stream().anyMatch(x -> mentionsAtOtherArguments(x, d, own));
+        }
+        if (t instanceof ListType l) return mentionsAtOtherArguments(l.element(), d, own);
+        if (t instanceof ArrayType r) return mentionsAtOtherArguments(r.element(), d, own);
+        if (t instanceof IoType io) return mentionsAtOtherArguments(io.result(), d, own);
+        if (t instanceof TupleType tt) return tt.elements().stream().anyMatch(x -> mentionsAtOtherArguments(x, d, own));
+        if (t instanceof FunctionType f) {
+            return mentionsAtOtherArguments(f.result(), d, own)
+                    || f.params().stream().anyMatch(x -> mentionsAtOtherArguments(x, d, own));
+        }
+        return false;
     }
 
     int of(Type t) {
