@@ -88,6 +88,26 @@ class CompileLimitsTest {
                 + "def main() -> U32:\n  f(" + args.substring(0, args.lastIndexOf(", 255")) + ")\n").module() != null);
     }
 
+    /** The data-constructor limit is met as types are laid out, with a location. */
+    @Test
+    void tooManyDataConstructorsIsAnErrorAtTheTypeOrTheFunction() {
+        StringBuilder wide = new StringBuilder("type T:\n");
+        for (int i = 0; i < 4081; i++) wide.append("  C").append(i).append("{}\n");
+        assertEquals("prog.vx:1:6: error: T has 4081 constructors; a program has at most 4080 data constructors",
+                firstLine(wide + "\ndef main() -> U32:\n  match C0{}:\n    case C0{}: 1\n    case _: 2\n"));
+        // 41 types of 100 constructors: the one whose layout passes the limit names the function.
+        StringBuilder many = new StringBuilder();
+        StringBuilder uses = new StringBuilder("def main() -> U32:\n");
+        for (int t = 0; t < 41; t++) {
+            many.append("type T").append(t).append(":\n");
+            for (int c = 0; c < 100; c++) many.append("  C").append(t).append('_').append(c).append("{}\n");
+            uses.append("  x").append(t).append(" = C").append(t).append("_0{}\n");
+        }
+        String line = firstLine(many + "\n" + uses + "  1\n");
+        assertTrue(line.matches("prog\\.vx:[0-9]+:5: error: main: the program needs more than 4080 data constructors .*"),
+                line);
+    }
+
     /** A data type that does not grow its arguments is not blamed for a large type written with it. */
     @Test
     void aLargeInstanceOfAPlainDataTypeIsAnErrorAtTheFunctionNotAtTheType() {

@@ -174,6 +174,10 @@ final class TypeTable {
         } else if (t instanceof AdtType a) {
             e.kind = TypeKind.ADT;
             List<Constructor> cs = a.decl().constructors();
+            if (cs.size() > MAX_DATA_CTORS) {
+                throw new CompileLimitException(a.decl().name() + " has " + cs.size() + " constructors; a program has at "
+                        + "most " + MAX_DATA_CTORS + " data constructors", a.decl().span());
+            }
             // Register the constructors before their fields: fields may mention this type.
             int[] provisional = new int[cs.size()];
             for (int i = 0; i < cs.size(); i++) {
@@ -189,7 +193,18 @@ final class TypeTable {
         return id;
     }
 
+    /** Data constructors (lists', tuples' and data types', per instance) fit the immediate range of ids. */
+    private static final int MAX_DATA_CTORS = Layout.IMMEDIATE_LIMIT - Layout.FIRST_CTOR;
+    private int dataCtors;
+
     private int newCtor(String name, int type, int[] fields) {
+        // Counted as types are laid out, so the limit stops the function that passes it (an
+        // error located there) instead of a count after every function has been lowered.
+        if (types.get(type).kind != TypeKind.FUNC && ++dataCtors > MAX_DATA_CTORS) {
+            throw new CompileLimitException("the program needs more than " + MAX_DATA_CTORS + " data constructors "
+                    + "(each instance of a generic data type, list or tuple type has its own); at most " + MAX_DATA_CTORS
+                    + " are supported");
+        }
         ctors.add(new CtorEntry(name, type, fields));
         types.get(type).ctors.add(ctors.size() - 1);
         return ctors.size() - 1;
@@ -247,8 +262,7 @@ final class TypeTable {
                 }
             }
             if (!closures && Layout.FIRST_CTOR + out.size() > Layout.IMMEDIATE_LIMIT) {
-                throw new CompileLimitException("the program has " + out.size()
-                        + " data constructors; at most " + (Layout.IMMEDIATE_LIMIT - Layout.FIRST_CTOR) + " are supported");
+                throw new IllegalStateException("data constructors past the limit newCtor enforces: " + out.size());
             }
         }
         if (Layout.FIRST_CTOR + out.size() > Layout.MAX_CTOR_ID) {
