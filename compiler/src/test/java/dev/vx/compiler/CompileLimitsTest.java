@@ -163,6 +163,18 @@ class CompileLimitsTest {
         assertTrue(errors[0].startsWith("prog.vx:1:7: error: `t` has a type of more than 2048 parts"), errors[0]);
     }
 
+    /** Suggestions are searched for the errors that can be shown, not for each of a flood. */
+    @Test
+    void aFloodOfUndefinedNamesKeepsSuggestionsWhereShown() {
+        StringBuilder s = new StringBuilder("def main() -> U32:\n  total = 1\n");
+        for (int i = 0; i < 20_000; i++) s.append("  x").append(i).append(" = totl + 1\n");
+        Compiler.Result r = compile(s.append("  0\n").toString());
+        assertNull(r.module());
+        assertTrue(r.diagnostics().startsWith("prog.vx:3:8: error: undefined name `totl`; did you mean `total`?\n"),
+                r.diagnostics().substring(0, 200));
+        assertTrue(r.diagnostics().endsWith("prog.vx: note: 19900 more errors not shown (20000 errors in all)\n"));
+    }
+
     @Test
     void aFloodOfErrorsShowsTheFirstHundredAndCountsTheRest() {
         String src = "def main() -> U32:\n  " + "-".repeat(5_000) + "1\n";

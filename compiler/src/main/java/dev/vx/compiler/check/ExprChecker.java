@@ -196,9 +196,12 @@ final class ExprChecker {
                     + "`");
             return;
         }
-        List<String> candidates = new ArrayList<>(cx.scope.names());
-        candidates.addAll(cx.globals.functionNames(cx.inBase));
-        String suggestion = Suggest.closest(name, candidates);
+        String suggestion = null;
+        if (cx.diags.fewShownYet()) { // past that, a search over every name per error is wasted
+            List<String> candidates = new ArrayList<>(cx.scope.names());
+            candidates.addAll(cx.globals.functionNames(cx.inBase));
+            suggestion = Suggest.closest(name, candidates);
+        }
         cx.diags.error(span, "undefined name `" + name + "`"
                 + (suggestion != null ? "; did you mean `" + suggestion + "`?" : ""));
     }

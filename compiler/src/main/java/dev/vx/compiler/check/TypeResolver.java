@@ -82,7 +82,7 @@ final class TypeResolver {
             List<String> candidates = new ArrayList<>(globals.typeNames(inBase));
             candidates.addAll(BUILTIN_TYPES);
             candidates.addAll(params.keySet());
-            String suggestion = Suggest.closest(name, candidates);
+            String suggestion = diags.fewShownYet() ? Suggest.closest(name, candidates) : null;
             diags.error(t.name().span(), "undefined type `" + name + "`"
                     + (suggestion != null ? "; did you mean `" + suggestion + "`?" : ""));
             for (Ast.TypeExpr a : args) {

@@ -45,6 +45,14 @@ public final class Diagnostics {
     static final int MAX_SHOWN = 100;
 
     /**
+     * Whether fewer diagnostics than are shown have been reported: work that only improves a
+     * message (a "did you mean" search) can stop once a flood of errors is past what is shown.
+     */
+    public boolean fewShownYet() {
+        return errorCount() < MAX_SHOWN;
+    }
+
+    /**
      * The diagnostics rendered, sorted by file (in the order files were first reported
      * about) and position, so the output reads top to bottom whatever phase found it; past
      * {@link #MAX_SHOWN}, one line counts the ones not shown.
