@@ -163,6 +163,21 @@ class CompileLimitsTest {
         assertTrue(errors[0].startsWith("prog.vx:1:7: error: `t` has a type of more than 2048 parts"), errors[0]);
     }
 
+    /**
+     * Lifted functions are named after their enclosing ones, but past three levels the middle
+     * ones are elided: 1,000 nested lambdas made names of thousands of characters each, a
+     * module that grew with the square of the nesting (721 KB at 1,000, 72 MB at 4,000).
+     */
+    @Test
+    void deeplyNestedLambdasHaveShortNames() {
+        String src = "def main() -> U32:\n  " + "(\\x -> ".repeat(1000) + "x" + ")(1)".repeat(1000) + "\n";
+        Compiler.Result r = compile(src);
+        assertTrue(r.module() != null, r.diagnostics());
+        int longest = r.module().functions().stream().mapToInt(f -> r.module().string(f.name()).length()).max().orElse(0);
+        assertTrue(longest < 60, "a function name of " + longest + " characters");
+        assertTrue(dev.vx.bytecode.ModuleWriter.write(r.module()).length < 100_000);
+    }
+
     /** Suggestions are searched for the errors that can be shown, not for each of a flood. */
     @Test
     void aFloodOfUndefinedNamesKeepsSuggestionsWhereShown() {

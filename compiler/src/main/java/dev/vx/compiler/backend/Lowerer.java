@@ -391,7 +391,7 @@ final class Lowerer {
             capRegs[i] = env.get(captured.get(i));
             capTypes[i] = fn.regType(capRegs[i]);
         }
-        String name = fn.name + "." + kind + "@" + line;
+        String name = liftedName(fn.name, kind + "@" + line);
         int ctor = be.types.closure(funcType, name, capTypes);
         int[] paramTypes = new int[1 + be.types.components(funcType).length];
         paramTypes[0] = funcType;
@@ -413,6 +413,20 @@ final class Lowerer {
         int d = fn.newReg(funcType);
         emit(NEW, withList(new int[]{d, ctor}, capRegs));
         return d;
+    }
+
+    /**
+     * A lifted function's name: the enclosing function's, then {@code kind@line}. Past three
+     * levels of nesting the middle ones are written {@code …}, so that names (in the module and
+     * in backtraces) stay short however deep lambdas nest: {@code main.….lambda@3}.
+     */
+    static String liftedName(String enclosing, String own) {
+        int first = enclosing.indexOf('@');
+        if (first < 0 || enclosing.chars().filter(c -> c == '@').count() < 3) return enclosing + "." + own;
+        int outer = enclosing.lastIndexOf('.', first); // the end of the named function's own name
+        int elided = enclosing.indexOf(".…");
+        if (elided >= 0 && elided < outer) outer = elided;
+        return enclosing.substring(0, outer) + ".…." + own;
     }
 
     /** The body of a {@code do} block's action: register 1 is the Unit argument. */
