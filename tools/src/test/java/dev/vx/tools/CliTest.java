@@ -268,6 +268,20 @@ class CliTest {
         assertEquals("/dev/zero: too large to read (larger than 16 MiB, the heap's capacity)\n", read.out());
     }
 
+    /** File errors name the path once, and an empty path says so. */
+    @Test
+    void fileErrorsNameThePathOnce() throws Exception {
+        Path prog = write("files.vx", "def text(r: Result<Unit, String>) -> String:\n  match r:\n"
+                + "    case Ok{_}: \"ok\"\n    case Err{e}: e\n\n"
+                + "def text2(r: Result<String, String>) -> String:\n  match r:\n"
+                + "    case Ok{_}: \"ok\"\n    case Err{e}: e\n\n"
+                + "def main() -> IO(Unit):\n  do:\n    w <- IO.write_file(\"/dev/null/x\", \"a\")\n    IO.print(text(w))\n"
+                + "    r <- IO.read_file(\"\")\n    IO.print(text2(r))\n");
+        Run r = vxvm("run", prog.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals("/dev/null/x: Not a directory\nan empty path names no file\n", r.out());
+    }
+
     /** The back end running out of JVM memory is a compile error, as in the front end, not an internal error. */
     @Test
     void aBackEndWithoutMemoryIsACompileError() throws Exception {

@@ -230,6 +230,7 @@ public final class Prims {
     }
 
     private static String describe(String path, Exception e) {
+        if (path.isEmpty()) return "an empty path names no file"; // Path.of("") is the current directory
         if (e instanceof NoSuchFileException) return path + ": no such file or directory";
         if (e instanceof AccessDeniedException) return path + ": permission denied";
         try {
@@ -237,7 +238,9 @@ public final class Prims {
         } catch (RuntimeException invalidPath) {
             return path + ": not a valid path";
         }
-        String m = e.getMessage();
+        // A FileSystemException's message starts with the path already: take its reason alone.
+        String m = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+                : e.getMessage();
         return path + ": " + (m == null ? e.getClass().getSimpleName() : m);
     }
 }
