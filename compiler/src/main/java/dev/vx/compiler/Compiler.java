@@ -54,7 +54,7 @@ public final class Compiler {
         List<SourceFile> sources = checked.program().sources();
         Module[] module = new Module[1];
         CompileLimitException[] error = new CompileLimitException[1];
-        RuntimeException[] bug = new RuntimeException[1];
+        Throwable[] bug = new Throwable[1];
         Runnable task = () -> {
             try {
                 module[0] = Backend.compile(checked.program());
@@ -65,7 +65,7 @@ public final class Compiler {
             } catch (OutOfMemoryError e) {
                 // As in the front end: what was being built is garbage now, and the JVM lives on.
                 error[0] = new CompileLimitException("the program is too large to compile in the available memory");
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) { // never a silent death of the thread
                 bug[0] = e;
             }
         };

@@ -116,7 +116,10 @@ public final class FrontEnd {
             } catch (OutOfMemoryError e) {
                 program[0] = null;
                 diags.error(where(progress, main), "the program is too large to compile in the available memory");
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
+                // Any other failure (a class that cannot be loaded: a jar replaced under a
+                // running JVM) must still say something: a thread that dies silently would
+                // leave no program and no diagnostic, a compile that fails without a word.
                 program[0] = null;
                 diags.error(where(progress, main), "internal compiler error (" + e + "); please report it with the "
                         + "program that caused it");

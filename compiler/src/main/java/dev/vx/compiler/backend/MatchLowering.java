@@ -326,13 +326,18 @@ final class MatchLowering {
     private void literals(List<Integer> occs, List<Row> rows, int col) {
         int occ = occs.get(col);
         int type = l.fn.regType(occ);
-        List<Pattern> tested = new ArrayList<>();
-        for (Row r : rows) {
-            Pattern p = r.pats().get(col);
-            if (p instanceof Pattern.Wildcard) continue;
-            if (tested.stream().noneMatch(q -> sameTest(q, p))) tested.add(p);
+        // The rows of each distinct test, found in one pass (a match of thousands of literal
+        // cases must not compare each with all the others), and the wildcard rows.
+        Map<Object, List<Integer>> rowsOfTest = new LinkedHashMap<>();
+        List<Integer> wildRows = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            Pattern p = rows.get(i).pats().get(col);
+            if (p instanceof Pattern.Wildcard) wildRows.add(i);
+            else rowsOfTest.computeIfAbsent(testKey(p), k -> new ArrayList<>()).add(i);
         }
-        for (Pattern p : tested) {
+        for (Map.Entry<Object, List<Integer>> test : rowsOfTest.entrySet()) {
+            List<Integer> own = test.getKey() instanceof NaNKey ? List.of() : test.getValue();
+            Pattern p = rows.get(test.getValue().get(0)).pats().get(col);
             int eq = l.fn.newReg(Scalar.BOOL.typeId());
             if (p instanceof Pattern.StringLit s) {
                 int lit = l.fn.newReg(type);
@@ -348,23 +353,41 @@ final class MatchLowering {
             l.emit(JT, eq, yes.id);
             l.emit(JMP, no.id);
             l.cur = yes;
-            List<Row> matching = new ArrayList<>();
-            for (Row r : rows) {
-                Pattern q = r.pats().get(col);
-                if (q instanceof Pattern.Wildcard || sameTest(q, p)) matching.add(withWildcard(r, col));
+            // The rows this test's success leaves, in case order: its own and the wildcard ones.
+            List<Row> matching = new ArrayList<>(own.size() + wildRows.size());
+            int a = 0, b = 0;
+            while (a < own.size() || b < wildRows.size()) {
+                boolean takeOwn = b == wildRows.size() || (a < own.size() && own.get(a) < wildRows.get(b));
+                matching.add(withWildcard(rows.get(takeOwn ? own.get(a++) : wildRows.get(b++)), col));
             }
             compile(occs, matching);
             l.cur = no;
         }
         List<Row> rest = new ArrayList<>();
-        for (Row r : rows) if (r.pats().get(col) instanceof Pattern.Wildcard) rest.add(r);
+        for (int i : wildRows) rest.add(rows.get(i));
         compile(occs, rest);
     }
 
-    private static boolean sameTest(Pattern a, Pattern b) {
-        if (a instanceof Pattern.StringLit x && b instanceof Pattern.StringLit y) return x.value().equals(y.value());
-        if (a instanceof Pattern.Literal x && b instanceof Pattern.Literal y) return sameLiteral(x.word(), y.word(), x.kind());
-        return false;
+    /** A NaN literal: equal to nothing, itself included, so each is a test of its own that no row passes. */
+    private static final class NaNKey {
+    }
+
+    /**
+     * What decides whether two literal patterns are the same test: the string, or the value
+     * as the equality test sees it (floats by {@code ==}: -0.0 is 0.0, a NaN equals nothing).
+     */
+    private static Object testKey(Pattern p) {
+        if (p instanceof Pattern.StringLit s) return s.value();
+        Pattern.Literal lit = (Pattern.Literal) p;
+        if (lit.kind() == Scalar.F32) {
+            float f = Float.intBitsToFloat((int) lit.word());
+            return f != f ? new NaNKey() : f == 0 ? Float.valueOf(0f) : Float.valueOf(f);
+        }
+        if (lit.kind() == Scalar.F64) {
+            double d = Double.longBitsToDouble(lit.word());
+            return d != d ? new NaNKey() : d == 0 ? Double.valueOf(0d) : Double.valueOf(d);
+        }
+        return lit.word();
     }
 
     /**
