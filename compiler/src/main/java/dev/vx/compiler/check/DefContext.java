@@ -187,6 +187,25 @@ final class DefContext {
         } else if (e instanceof TVar v && v.kind == TVar.Kind.FLOAT) {
             wanted = "a float type";
         }
-        diags.error(span, "type mismatch: expected " + wanted + ", found " + found + hint);
+        diags.error(span, "type mismatch: expected " + wanted + ", found " + found + hint + twoTypesNamed(e, a));
+    }
+
+    /**
+     * When both sides are data types of one name but different declarations (a user type that
+     * reuses a Base name, e.g. its own {@code Maybe}), where each was declared: the message
+     * would otherwise read "expected Maybe<U32>, found Maybe<_>".
+     */
+    private static String twoTypesNamed(Ty expected, Ty actual) {
+        if (expected instanceof TCon e && actual instanceof TCon a && e.head.kind == Head.Kind.ADT
+                && a.head.kind == Head.Kind.ADT && e.head.decl != a.head.decl
+                && e.head.decl.name().equals(a.head.decl.name())) {
+            return "; these are two types named " + e.head.decl.name() + ": the expected one " + declared(e.head.decl)
+                    + ", the other " + declared(a.head.decl);
+        }
+        return "";
+    }
+
+    private static String declared(dev.vx.compiler.types.AdtDecl d) {
+        return d.fromBase() ? "is Base's" : "is declared at " + d.span().file().path() + ":" + d.span().line();
     }
 }

@@ -39,8 +39,11 @@ abstract class FieldMatcher<A, R> {
     boolean match(List<Ast.Ident> names, List<A> written, Instance inst, List<R> out) {
         int arity = ctor.arity();
         List<Ty> types = new ArrayList<>(arity);
+        // A constructor whose declaration has an undefined type was reported there: its fields
+        // take any type here, so that its uses do not repeat the mistake as mismatches.
+        boolean broken = cx.globals.brokenConstructors.contains(ctor);
         for (int i = 0; i < arity; i++) {
-            types.add(inst.of(ctor.fieldTypes().get(i)));
+            types.add(broken ? DefContext.error() : inst.of(ctor.fieldTypes().get(i)));
         }
         boolean anyNamed = false;
         boolean anyPositional = false;

@@ -8,23 +8,33 @@ final class Suggest {
     /**
      * The candidate closest to {@code name} (optimal string alignment distance, so a swap of
      * two letters counts once), if it is close enough to be a plausible typo; else null.
-     * Ties go to the alphabetically first candidate, so messages are deterministic.
+     * Letters are compared ignoring case first ({@code u32} is {@code U32} mistyped, not
+     * {@code F32}), then exactly; remaining ties go to the alphabetically first candidate, so
+     * messages are deterministic.
      */
     static String closest(String name, Iterable<String> candidates) {
         int limit = name.length() <= 3 ? 1 : name.length() <= 6 ? 2 : 3;
+        String folded = name.toLowerCase(java.util.Locale.ROOT);
         String best = null;
         int bestDistance = limit + 1;
+        int bestExact = Integer.MAX_VALUE;
         for (String c : candidates) {
             if (c.equals(name) || Math.abs(c.length() - name.length()) > limit || c.startsWith("__")) {
                 continue;
             }
-            int d = distance(name, c);
-            if (d < bestDistance || (d == bestDistance && best != null && c.compareTo(best) < 0)) {
+            int d = distance(folded, c.toLowerCase(java.util.Locale.ROOT));
+            if (d > limit) {
+                continue;
+            }
+            int exact = distance(name, c);
+            if (d < bestDistance || (d == bestDistance && (exact < bestExact
+                    || (exact == bestExact && c.compareTo(best) < 0)))) {
                 best = c;
                 bestDistance = d;
+                bestExact = exact;
             }
         }
-        return bestDistance <= limit ? best : null;
+        return best;
     }
 
     static int distance(String a, String b) {

@@ -245,6 +245,8 @@ public final class Lexer {
             scanNumber();
         } else if (c == '"') {
             scanString();
+        } else if (c == '\'' && singleQuoted()) {
+            return;
         } else {
             TokenKind kind = operator(c);
             if (kind == null) {
@@ -529,6 +531,23 @@ public final class Lexer {
             pos++;
         }
         emit(TokenKind.STRING, start, pos, value.toString());
+    }
+
+    /**
+     * {@code 'text'} on one line: one error saying that strings use double quotes, and a
+     * string token, so that the parser and checker go on as if it had been written right
+     * (instead of two stray quotes and an undefined name). False when no quote closes it.
+     */
+    private boolean singleQuoted() {
+        int start = pos;
+        int close = pos + 1;
+        while (close < text.length() && text.charAt(close) != '\'' && text.charAt(close) != '\n') close++;
+        if (close >= text.length() || text.charAt(close) != '\'') return false;
+        String content = text.substring(start + 1, close);
+        pos = close + 1;
+        diags.error(spanAt(start, pos), "strings are written in double quotes: \"" + content + "\"");
+        emit(TokenKind.STRING, start, pos, content);
+        return true;
     }
 
     private void scanEscape(StringBuilder value) {
