@@ -155,6 +155,9 @@ final class DefContext {
 
     /** Reports an unknown constructor name, suggesting the closest known one. */
     void unknownConstructor(String name, Span span) {
+        if (globals.explainedByFailedImport(span)) {
+            return;
+        }
         String suggestion = diags.fewShownYet() ? Suggest.closest(name, globals.constructorNames(inBase)) : null;
         diags.error(span, "unknown constructor `" + name + "`" + (suggestion != null ? "; did you mean `" + suggestion
                 + "`?" : ""));

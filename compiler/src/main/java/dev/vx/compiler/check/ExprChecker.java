@@ -196,6 +196,9 @@ final class ExprChecker {
                     + "`");
             return;
         }
+        if (cx.globals.explainedByFailedImport(span)) {
+            return;
+        }
         String suggestion = null;
         if (cx.diags.fewShownYet()) { // past that, a search over every name per error is wasted
             List<String> candidates = new ArrayList<>(cx.scope.names());

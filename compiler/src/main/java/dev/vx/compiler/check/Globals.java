@@ -35,6 +35,13 @@ final class Globals {
     final Namespace user = new Namespace();
     /** Constructors with a field whose type could not be resolved. */
     final Set<Constructor> brokenConstructors = new HashSet<>();
+    /** Files with an import that could not be loaded: a name they miss may be the import's. */
+    final Set<dev.vx.compiler.SourceFile> filesMissingImports = new HashSet<>();
+
+    /** Whether an unknown name at {@code where} is already explained by a failed import. */
+    boolean explainedByFailedImport(dev.vx.compiler.diag.Span where) {
+        return filesMissingImports.contains(where.file());
+    }
 
     Namespace namespace(boolean inBase) {
         return inBase ? base : user;

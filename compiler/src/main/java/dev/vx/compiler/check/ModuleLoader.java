@@ -39,7 +39,7 @@ public final class ModuleLoader {
         }
         for (SourceFile f : base) {
             Ast.FileAst ast = parse(f, diags, progress);
-            out.add(new ProgramChecker.ParsedFile(f, ast, true));
+            out.add(new ProgramChecker.ParsedFile(f, ast, true, false));
             for (Ast.Import imp : ast.imports()) {
                 if (!baseByPath.containsKey(key(target(f, imp)))) {
                     diags.error(imp.span(), "cannot import `" + imp.name() + "`: Base has no file " + target(f, imp));
@@ -53,14 +53,16 @@ public final class ModuleLoader {
         while (!pending.isEmpty()) {
             SourceFile f = pending.removeFirst();
             Ast.FileAst ast = parse(f, diags, progress);
-            out.add(new ProgramChecker.ParsedFile(f, ast, false));
+            boolean anyFailed = false; // then names this file uses may be missing: they are not reported
             for (Ast.Import imp : ast.imports()) {
                 String path = target(f, imp);
                 if (!seen.add(key(path))) {
                     continue;
                 }
+                boolean loaded = false;
                 try {
                     pending.add(new SourceFile(path, loader.read(path)));
+                    loaded = true;
                 } catch (NoSuchFileException e) {
                     diags.error(imp.span(), "cannot import `" + imp.name() + "`: there is no file " + path);
                 } catch (CharacterCodingException e) {
@@ -68,7 +70,9 @@ public final class ModuleLoader {
                 } catch (IOException e) {
                     diags.error(imp.span(), "cannot import `" + imp.name() + "` from " + path + ": " + e.getMessage());
                 }
+                anyFailed |= !loaded;
             }
+            out.add(new ProgramChecker.ParsedFile(f, ast, false, anyFailed));
         }
         return out;
     }

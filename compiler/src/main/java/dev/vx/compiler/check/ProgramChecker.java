@@ -32,8 +32,12 @@ import java.util.Set;
  * function body on its own.
  */
 public final class ProgramChecker {
-    /** A parsed file and whether it belongs to Base. */
-    public record ParsedFile(SourceFile file, Ast.FileAst ast, boolean base) {
+    /**
+     * A parsed file, whether it belongs to Base, and whether one of its imports could not be
+     * loaded (an error already reported: the names it would have defined are not reported
+     * again as undefined in this file).
+     */
+    public record ParsedFile(SourceFile file, Ast.FileAst ast, boolean base, boolean importFailed) {
     }
 
     private final Diagnostics diags;
@@ -64,6 +68,11 @@ public final class ProgramChecker {
     }
 
     private Program run(List<ParsedFile> files, SourceFile mainFile) {
+        for (ParsedFile f : files) {
+            if (f.importFailed()) {
+                globals.filesMissingImports.add(f.file());
+            }
+        }
         for (ParsedFile f : files) {
             for (Ast.TypeDecl t : f.ast().types()) {
                 declareType(t, f.base());

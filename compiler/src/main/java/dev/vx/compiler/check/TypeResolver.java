@@ -78,6 +78,12 @@ final class TypeResolver {
                 break;
         }
         AdtDecl decl = globals.type(name, inBase);
+        if (decl == null && globals.explainedByFailedImport(t.name().span())) {
+            for (Ast.TypeExpr a : args) {
+                resolve(a, params);
+            }
+            return DefContext.error();
+        }
         if (decl == null) {
             List<String> candidates = new ArrayList<>(globals.typeNames(inBase));
             candidates.addAll(BUILTIN_TYPES);
