@@ -93,6 +93,9 @@ final class OpenClDevice implements JobDevice {
         this.module = prog.module;
         this.host = host;
         long n = number("vx.opencl.lanes", "VX_OPENCL_LANES", 1, 65536);
+        // One CPU thread means one lane (RUNTIME.md: a job run on one lane reports the same
+        // stack figures on every engine), so --threads 1 is a single-lane run here too.
+        if (n == 0 && options.threads() == 1) n = 1;
         if (n == 0) n = info.isGpu() ? Math.min(4096, Math.max(256, info.computeUnits() * 64L)) : Math.max(64, info.computeUnits() * 64L);
         this.lanes = (int) n;
         this.localWanted = number("vx.opencl.local", "VX_OPENCL_LOCAL", 1, 1024);

@@ -63,8 +63,9 @@ final class Gpu {
         return VmOptions.defaults().withThreads(1).withDevice("cpu");
     }
 
+    /** The device with its many lanes (two CPU threads: with one, the device runs one lane). */
     static VmOptions opencl() {
-        return VmOptions.defaults().withThreads(1).withDevice("opencl");
+        return VmOptions.defaults().withThreads(2).withDevice("opencl");
     }
 
     /** Runs with the device limited to {@code lanes} lanes (a system property the device reads when it opens). */

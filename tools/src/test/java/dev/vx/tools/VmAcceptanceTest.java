@@ -297,6 +297,21 @@ class VmAcceptanceTest {
         assertEquals("", r.out());
     }
 
+    /** A run that never pushes a frame still stood on its lanes' 3-word exit frames. */
+    @Test
+    void theStackPeakIncludesTheExitFrameWithoutAnyCall() {
+        String src = """
+                def loop(i: U32, acc: U32) -> U32:
+                  if i == 0 then acc else loop(i - 1, acc + i)
+
+                def main() -> U32:
+                  loop(10, 0)
+                """;
+        VxRun.Result r = VxRun.run(src, VxRun.oneThread());
+        assertEquals("55\n", r.out());
+        assertEquals(3, r.stat("peak_stack_words"), r.stats().toString());
+    }
+
     /**
      * A request the heap cannot meet allocated nothing: after a string doubled until it does
      * not fit, the statistics still add up (the failed request counted as live made the peak

@@ -107,7 +107,9 @@ public final class Vm {
         m.put("forks", s.forks);
         m.put("steals", s.steals);
         m.put("jobs", s.jobs);
-        m.put("peak_stack_words", s.peakStackWords);
+        // Every lane starts with its exit frame, so a run whose lanes never pushed a frame
+        // still stood that high (the engines record the peak at pushes only).
+        m.put("peak_stack_words", Math.max(s.peakStackWords, dev.vx.bytecode.Layout.EXIT_FRAME_WORDS));
         m.put("spills", s.spills);
         m.put("restores", s.restores);
         m.put("heap_peak_words", peak);

@@ -162,7 +162,16 @@ class OpenClJobsTest {
                   both!(2000000, 10)
                 """;
         Run cpu = run(src, VmOptions.defaults().withThreads(1).withDevice("cpu"));
-        Run cl = same(src, 1);
+        // Several device lanes although one CPU thread (which alone would mean one lane).
+        String old = System.getProperty("vx.opencl.lanes");
+        System.setProperty("vx.opencl.lanes", "64");
+        Run cl;
+        try {
+            cl = same(src, 1);
+        } finally {
+            if (old == null) System.clearProperty("vx.opencl.lanes");
+            else System.setProperty("vx.opencl.lanes", old);
+        }
         assertTrue(cl.err().startsWith("vxvm: error: division by zero\n"), cl.err());
         assertTrue(cl.err().contains("device_failed_jobs_rerun: 1\n"), cl.err());
         Map<String, String> onCpu = StatLines.parse(cpu.err());
