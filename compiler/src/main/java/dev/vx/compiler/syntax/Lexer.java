@@ -149,13 +149,33 @@ public final class Lexer {
         }
     }
 
+    /** Whether the line before the current one starts with a keyword whose line ends in `:`. */
+    private boolean previousLineOpensBlock() {
+        int i = out.size() - 2; // the last token before the line's NEWLINE
+        while (i > 0 && !isLineStart(out.kind(i - 1))) i--;
+        if (i < 0) return false;
+        return switch (out.kind(i)) {
+            case DEF, TYPE, MATCH, CASE, IF, ELIF, ELSE -> true;
+            default -> false;
+        };
+    }
+
+    private static boolean isLineStart(TokenKind previous) {
+        return previous == TokenKind.NEWLINE || previous == TokenKind.INDENT || previous == TokenKind.DEDENT;
+    }
+
     private void indent(int indent) {
         int top = indentStack[indentDepth];
         if (indent == top) {
             return;
         }
         if (indent > top) {
-            if (out.size() >= 2 && lastKind() == TokenKind.NEWLINE && out.kind(out.size() - 2) == TokenKind.COLON) {
+            boolean afterColon = out.size() >= 2 && lastKind() == TokenKind.NEWLINE
+                    && out.kind(out.size() - 2) == TokenKind.COLON;
+            // A line that opens a block but lost its `:` (`def f() -> U32`, `case x`): the
+            // parser reports the missing `:`; the block below is read as one, not as a second
+            // mistake of indentation.
+            if (afterColon || (lastKind() == TokenKind.NEWLINE && previousLineOpensBlock())) {
                 if (indentDepth + 1 == indentStack.length) {
                     indentStack = java.util.Arrays.copyOf(indentStack, indentStack.length * 2);
                 }

@@ -165,6 +165,17 @@ public final class Parser {
             TokenKind k = kind();
             advance();
             if (k == NEWLINE && depth == blockDepth) {
+                if (at(INDENT)) {
+                    // The failed statement's own block (its line lost the `:` that opens it):
+                    // part of the same mistake, skipped with it.
+                    advance();
+                    while (!at(EOF) && depth > blockDepth) {
+                        advance();
+                    }
+                    if (at(ELIF) || at(ELSE)) {
+                        skipStatement(blockDepth); // the rest of a failed `if` chain
+                    }
+                }
                 return;
             }
         }
