@@ -419,8 +419,16 @@ final class ExprChecker {
         TCon shape = Tys.list(element);
         boolean ok = Tys.unify(expected, shape);
         List<Elab> elements = new ArrayList<>(l.elements().size());
+        Ty against = element;
         for (Ast.Expr e : l.elements()) {
-            elements.add(check(e, element));
+            int errorsBefore = cx.diags.errorCount();
+            elements.add(check(e, against));
+            if (cx.diags.errorCount() > errorsBefore) {
+                // One wrongly typed element is reported; the next ones would most likely
+                // repeat it (`[1, 2, 3]` where strings are expected): they are still checked,
+                // against any type.
+                against = DefContext.error();
+            }
         }
         if (!ok) {
             cx.mismatch(expected, shape, l.span());
