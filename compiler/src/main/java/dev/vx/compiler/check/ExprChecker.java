@@ -500,6 +500,8 @@ final class ExprChecker {
         }
         Ty result = cx.fresh();
         TCon shape = Tys.function(params, result);
+        Ty wanted = Tys.resolve(expected);
+        int wantedArity = wanted instanceof TCon wc && wc.head.kind == Head.Kind.FUNCTION ? wc.args.length - 1 : n;
         boolean ok = Tys.unify(expected, shape);
         int mark = cx.scope.mark();
         List<Binder> binders = new ArrayList<>(n);
@@ -524,7 +526,11 @@ final class ExprChecker {
         }
         Elab body = check(l.body(), result);
         cx.scope.restore(mark);
-        if (!ok) {
+        if (!ok && wantedArity != n) {
+            // Said in words: "expected (U32, U32) -> U32, found _ -> _" hides the count.
+            cx.diags.error(l.span(), "this lambda takes " + n + " parameter" + (n == 1 ? "" : "s")
+                    + ", but the function expected here, " + Tys.show(wanted) + ", takes " + wantedArity);
+        } else if (!ok) {
             cx.mismatch(expected, shape, l.span());
         }
         return () -> {
