@@ -444,6 +444,10 @@ public final class Parser {
         progress.at(file, t.start(p), t.end(p), t.line(p), t.column(p));
         TokenKind binder = binderOnThisLine();
         Stmt stmt;
+        if (binder == ASSIGN && (at(IF) || at(ELIF))) {
+            // `if x = 1 ...`: no pattern starts with `if`; the `=` was meant as a comparison.
+            throw error(t.span(binderPosition()), "`=` binds a name; to compare, write `==`");
+        }
         if (binder == ASSIGN || binder == LARROW) {
             Pattern pattern = pattern();
             TypeExpr type = null;
@@ -476,6 +480,12 @@ public final class Parser {
 
     /** The first {@code =} or {@code <-} outside brackets on the current line, or null. */
     private TokenKind binderOnThisLine() {
+        int at = binderPosition();
+        return at < 0 ? null : t.kind(at);
+    }
+
+    /** The token index of this line's `=` or `<-` outside brackets, or -1. */
+    private int binderPosition() {
         int nesting = 0;
         for (int i = p; i < t.size(); i++) {
             switch (t.kind(i)) {
@@ -483,17 +493,17 @@ public final class Parser {
                 case RPAREN, RBRACKET, RBRACE -> nesting--;
                 case ASSIGN, LARROW -> {
                     if (nesting == 0) {
-                        return t.kind(i);
+                        return i;
                     }
                 }
                 case NEWLINE, INDENT, DEDENT, EOF -> {
-                    return null;
+                    return -1;
                 }
                 default -> {
                 }
             }
         }
-        return null;
+        return -1;
     }
 
     // ---- expressions ----
