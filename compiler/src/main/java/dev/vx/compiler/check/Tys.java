@@ -303,10 +303,6 @@ final class Tys {
      * checked against {@link #MAX_PARTS} first ({@link DefContext#zonk}).
      */
     static Type toType(Ty t) {
-        return convert(t);
-    }
-
-    private static Type convert(Ty t) {
         t = resolve(t);
         if (t instanceof TVar) {
             return ScalarType.UNIT;
@@ -315,11 +311,11 @@ final class Tys {
         return switch (c.head.kind) {
             case SCALAR -> ScalarType.of(c.head.scalar);
             case STRING -> StringType.INSTANCE;
-            case LIST -> new ListType(convert(c.args[0]));
-            case ARRAY -> new ArrayType(convert(c.args[0]));
-            case IO -> new IoType(convert(c.args[0]));
+            case LIST -> new ListType(toType(c.args[0]));
+            case ARRAY -> new ArrayType(toType(c.args[0]));
+            case IO -> new IoType(toType(c.args[0]));
             case TUPLE -> new TupleType(toTypes(c.args, c.args.length));
-            case FUNCTION -> new FunctionType(toTypes(c.args, c.args.length - 1), convert(c.args[c.args.length - 1]));
+            case FUNCTION -> new FunctionType(toTypes(c.args, c.args.length - 1), toType(c.args[c.args.length - 1]));
             case ADT -> new AdtType(c.head.decl, toTypes(c.args, c.args.length));
             case PARAM -> new ParamType(c.head.param);
         };
@@ -328,7 +324,7 @@ final class Tys {
     private static List<Type> toTypes(Ty[] args, int n) {
         List<Type> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            out.add(convert(args[i]));
+            out.add(toType(args[i]));
         }
         return out;
     }
