@@ -147,6 +147,52 @@ class CompilerOptimisationTest {
         assertEquals(4 * 2 + 2 * 3, r.stat("heap_allocated_words"));
     }
 
+    @Test
+    void fieldsReadBeforeTheSecondSwitchAreCountedOnlyWhereTheCellIsShared() {
+        // match (a, b) reads a's fields before it switches on b. The fallback arm does not use
+        // them, and the other arm drops a: with the counts taken at the switch (as they were),
+        // both arms paid two increments, and the second a drop that undid them. Now a unique a
+        // is freed with its fields' counts moved (bitonic's warp), and only a shared one is
+        // counted.
+        String src = """
+                type T:
+                  L{v: U32}
+                  N{l: T, r: T}
+
+                def weave(a: T, b: T) -> T:
+                  match (a, b):
+                    case (N{a1, a2}, N{b1, b2}):
+                      N{weave(a1, b1), weave(a2, b2)}
+                    case _:
+                      N{a, b}
+
+                def show(t: T) -> U32:
+                  match t:
+                    case L{v}:
+                      v
+                    case N{l, r}:
+                      show(l) * 10 + show(r)
+
+                def main() -> IO(Unit):
+                  do:
+                    x = weave(N{L{1}, L{2}}, N{L{3}, L{4}})
+                    y = weave(L{5}, N{L{6}, L{7}})
+                    shared = N{L{8}, L{9}}
+                    z = weave(shared, N{L{1}, L{2}})
+                    IO.print(U32.show(show(x)) ++ " " ++ U32.show(show(y)) ++ " " ++ U32.show(show(z)) ++ " " ++ U32.show(show(shared)))
+                """;
+        List<Insn> code = function(compile(src), "weave").code();
+        int firstTest = indexOf(code, Opcode.ISUNIQ, 0);
+        int firstDup = indexOf(code, Opcode.DUP, 0);
+        assertTrue(firstTest >= 0 && firstDup > firstTest, "weave counts a's fields before it knows whether a is shared");
+        assertTrue(indexOf(code, Opcode.FREE, 0) >= 0, "a unique a is freed without touching its fields' counts");
+        for (String engine : List.of("jit", "interp")) {
+            // x = N{N{1,3}, N{2,4}}: 13 * 10 + 24 = 154; y = N{5, N{6,7}}: 5 * 10 + 67 = 117;
+            // z = N{N{8,1}, N{9,2}}: 81 * 10 + 92 = 902; shared is still N{8, 9}: 89.
+            assertEquals("154 117 902 89", balancedRun(src, engine).out().strip());
+        }
+    }
+
     private static final String BODIES = """
             type P:
               P{x: U32, y: U32}

@@ -84,6 +84,7 @@ public final class Backend {
         for (IrFunction f : functions) BorrowInference.untailBorrowingCalls(f, functions, types);
         for (IrFunction f : functions) {
             RcInsertion.run(f, types, functions);
+            DupSinking.run(f);
             Reuse.run(f, types);
             InPlaceUpdate.run(f, types);
             EarlyAllocation.run(f, types);

@@ -37,7 +37,9 @@ import static dev.vx.bytecode.Opcode.*;
  * leads there (the first scrutinee of a {@code match (a, b)} is read before the switch on the
  * second), is specialised too when its memory can be reused: the unique path drops the
  * cell's reference fields (the reads happened earlier, with their own counts) and builds in
- * its memory (Lean's {@code reset}).
+ * its memory (Lean's {@code reset}). When the duplications of the fields it read come right
+ * before such a drop ({@link DupSinking} moved them there), the drop is specialised as if the
+ * reads were in the block, whether or not the memory can be reused.
  */
 final class Reuse {
     /** Longest stretch of code copied onto both paths to reach a construction. */
@@ -111,6 +113,7 @@ final class Reuse {
             int x = drop.ops[0];
             Candidate c = candidate(in, d, x);
             if (c == null) c = resetCandidate(b, d, x);
+            if (c == null) c = movedDupsCandidate(b, d, x);
             if (c == null) continue;
             split(b, d, x, c);
             preds = null;
@@ -136,6 +139,51 @@ final class Reuse {
         List<IrInsn> tail = in.subList(d + 1, in.size());
         if (constructionAt(tail, x, words) < 0 && reusingTargets(b, tail, x, words).isEmpty()) return null;
         return new Candidate(ctor, Map.of(), Set.of(), List.of());
+    }
+
+    /**
+     * {@code drop x} at {@code d}, with only duplications of distinct registers before it in
+     * {@code b}, each of a register that holds a field of {@code x} read on the only path to
+     * {@code b} ({@link DupSinking} moved those duplications here from the reads): a candidate
+     * that keeps those registers, as if the reads were in {@code b}. Null otherwise.
+     */
+    private Candidate movedDupsCandidate(IrFunction.Block b, int d, int x) {
+        if (d == 0) return null;
+        Set<Integer> wanted = new java.util.LinkedHashSet<>();
+        List<Integer> dups = new ArrayList<>();
+        for (int k = 0; k < d; k++) {
+            IrInsn i = b.insns.get(k);
+            if (i.op != DUP || i.ops[0] == x || !wanted.add(i.ops[0])) return null;
+            dups.add(k);
+        }
+        if (preds == null) preds = predecessors(f);
+        Set<Integer> kept = new java.util.LinkedHashSet<>(wanted); // in the order of the dups: deterministic output
+        Map<Integer, Integer> fieldRegs = new HashMap<>();
+        int ctor = -1;
+        IrFunction.Block cur = b;
+        int end = 0;
+        for (int hops = 0; !wanted.isEmpty(); hops++) {
+            for (int k = end - 1; k >= 0 && !wanted.isEmpty(); k--) {
+                IrInsn i = cur.insns.get(k);
+                boolean read = i.op == GET && i.ops[1] == x && i.ctor >= 0;
+                if (read && wanted.contains(i.ops[0])) {
+                    if (ctor >= 0 && ctor != i.ctor || fieldRegs.putIfAbsent(i.ops[2], i.ops[0]) != null) return null;
+                    ctor = i.ctor;
+                    wanted.remove(i.ops[0]);
+                    continue;
+                }
+                if (i.def() == x || wanted.contains(i.def())) return null;
+                boolean[] usesX = {false};
+                i.forEachUse((r, consumes) -> usesX[0] |= r == x);
+                if (usesX[0] && !read) return null;
+            }
+            List<Integer> p = preds.getOrDefault(cur.id, List.of());
+            if (wanted.isEmpty()) break;
+            if (hops == 8 || Set.copyOf(p).size() != 1) return null;
+            cur = f.blocks.get(p.get(0));
+            end = cur.insns.size();
+        }
+        return new Candidate(ctor, fieldRegs, kept, dups);
     }
 
     /**
