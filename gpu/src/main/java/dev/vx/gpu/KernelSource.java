@@ -545,16 +545,19 @@ final class KernelSource {
         out.append(' ').append(r(d)).append(" = jv; }\n");
     }
 
-    /** JOIN: waits (the lane stops; the next dispatch looks again) until every offered child delivered. */
+    /**
+     * JOIN: waits (the lane stops; the next dispatch looks again) until every offered child
+     * delivered. A join that waits runs again when the lane resumes, and counts its step then.
+     */
     private void join(int f, int i, int j, int[] dsts) {
         out.append(" { W jv = ").append(r(j)).append("; if (jv != 0) { int J = (int)jv - 1;")
                 .append(" __global W* JR = c->JOINS + J * JOIN_WORDS;")
                 .append(" if (JR[J_ARRIVED] == 0) { JR[J_ARRIVED] = 1;")
                 .append(" if (AADD(&JR[J_PENDING], -1) != 1) { c->LS[LS_WAITJ] = J; c->status = S_WAIT; c->nf = ")
-                .append(f).append("; c->nl = ").append(i).append("; c->sp = sp; c->steps = S; return 1; } }")
+                .append(f).append("; c->nl = ").append(i).append("; c->sp = sp; c->steps = S - 1; return 1; } }")
                 // A child delivered in this dispatch: its writes are read in the next one.
                 .append(" if (ALD(&JR[J_DELIVERED]) >= c->epoch) { c->LS[LS_WAITJ] = J; c->status = S_WAIT; c->nf = ")
-                .append(f).append("; c->nl = ").append(i).append("; c->sp = sp; c->steps = S; return 1; }");
+                .append(f).append("; c->nl = ").append(i).append("; c->sp = sp; c->steps = S - 1; return 1; }");
         for (int child = 1; child < dsts.length; child++) {
             out.append(" if (ALD(&JR[J_STOLEN + ").append(child).append("])) ").append(r(dsts[child]))
                     .append(" = ALD(&JR[J_RESULTS + ").append(child).append("]);");

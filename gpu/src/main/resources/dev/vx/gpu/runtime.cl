@@ -639,6 +639,7 @@ int vx_steal(Ctx* c, W* r) {
         c->LS[LS_CCHILD] = child;
         c->LS[LS_STATUS] = S_RUN;
         c->steals++;
+        c->calls++; // the call its parent skips (RUNTIME.md 7: counts do not depend on who ran what)
         return 1;
     }
     return 0;

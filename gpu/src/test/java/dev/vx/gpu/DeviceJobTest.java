@@ -91,6 +91,7 @@ class DeviceJobTest {
             Gpu.Run dev = Gpu.run(m, Gpu.opencl());
             assertEquals(cpu.out(), dev.out(), dev.err());
             assertTrue(Long.parseLong(dev.stat("dispatches")) > 20, dev.err());
+            sameCounts(cpu, dev);
         } finally {
             if (old == null) System.clearProperty("vx.opencl.budget");
             else System.setProperty("vx.opencl.budget", old);
@@ -109,8 +110,19 @@ class DeviceJobTest {
         for (long i = 0; i < 4096; i++) want += i * i;
         assertEquals((want & 0xFFFF_FFFFL) + "\n", dev.out());
         assertTrue(Long.parseLong(dev.stat("steals")) > 0, dev.err());
+        sameCounts(cpu, dev);
         assertTrue(Long.parseLong(dev.stat("device_lanes_used")) > 1, dev.err());
         // One lane: the fork groups run as plain calls, exactly as with one CPU thread.
         sameAsCpu(m);
+    }
+
+    /**
+     * Steps and calls do not depend on which lane ran what (RUNTIME.md 7: exact figures): a join
+     * that waits counts once, when it completes, and a stolen child's start is the call its
+     * parent skipped. The one-lane CPU run is the reference.
+     */
+    private static void sameCounts(Gpu.Run oneLane, Gpu.Run dev) {
+        assertEquals(oneLane.stat("steps"), dev.stat("steps"), "steps\n" + dev.err());
+        assertEquals(oneLane.stat("calls"), dev.stat("calls"), "calls\n" + dev.err());
     }
 }

@@ -295,7 +295,10 @@ public final class Interpreter implements Engine {
                                 lane.function = f;
                                 lane.pc = pc;
                                 lane.sp = sp;
-                                if (j.pending.decrementAndGet() != 0) return;
+                                if (j.pending.decrementAndGet() != 0) {
+                                    budget++; // it runs again when the lane resumes, and counts then
+                                    return;
+                                }
                             }
                             lane.joinDepth--;
                             for (int i = 1; i < k; i++) {

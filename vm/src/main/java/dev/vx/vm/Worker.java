@@ -192,6 +192,7 @@ public final class Worker {
             }
         } else {
             Task.Child c = (Task.Child) t;
+            stats.calls++; // the call its parent skips: calls do not depend on which lane ran a child
             lane = newLane();
             lane.inJob = c.inJob();
             lane.function = c.function();

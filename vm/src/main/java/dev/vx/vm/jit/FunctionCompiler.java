@@ -1331,6 +1331,26 @@ final class FunctionCompiler {
     }
 
     /** The lane waits: every compiled activation returns. */
+    /**
+     * Takes back what this activation counted in advance from instruction {@code i} to the end
+     * of its block: a {@code join} that waits runs again, with the rest of its block, when the
+     * lane resumes, and counts then.
+     */
+    private void uncountFrom(int i) {
+        int last = blockEnd[i] - 1;
+        long w = last - i + 1 + (countsCallInAdvance(last) ? JitCtx.CALL : 0);
+        mv.visitVarInsn(ILOAD, sSTEPS);
+        pushInt(mv, (int) w);
+        mv.visitInsn(ISUB);
+        mv.visitVarInsn(ISTORE, sSTEPS);
+        if (w >>> 32 != 0) {
+            mv.visitVarInsn(ILOAD, sCALLS);
+            pushInt(mv, (int) (w >>> 32));
+            mv.visitInsn(ISUB);
+            mv.visitVarInsn(ISTORE, sCALLS);
+        }
+    }
+
     private void await() {
         mv.visitVarInsn(ALOAD, 0);
         mv.visitVarInsn(ILOAD, sSP);
@@ -1542,6 +1562,7 @@ final class FunctionCompiler {
         Label stay = new Label();
         mv.visitJumpInsn(IFEQ, stay);
         setIp(-1);
+        uncountFrom(i);
         await();
         mv.visitLabel(stay);
         mv.visitLabel(collect);
