@@ -97,8 +97,6 @@ final class DeviceLayout {
                 }
             }
         }
-        d.put("DEFAULT_NAN_F32", HostFloats.DEFAULT_NAN_F32);
-        d.put("DEFAULT_NAN_F64", HostFloats.DEFAULT_NAN_F64);
         d.put("JOIN_WORDS", (long) JOIN_WORDS);
         d.put("TASK_WORDS", (long) TASK_WORDS);
         d.put("NJOINS", (long) nJoins);

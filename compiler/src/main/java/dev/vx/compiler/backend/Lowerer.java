@@ -338,7 +338,16 @@ final class Lowerer {
         switch (b.op()) {
             case CONVERT -> emit(CONV, d, a[0], Scalar.convCode(b.scalar(), b.target()));
             case SQRT -> emit(b.scalar() == Scalar.F32 ? SQRT_F32 : SQRT_F64, d, a[0]);
-            case TO_BITS, FROM_BITS -> emit(MOV, d, a[0]);
+            case TO_BITS -> {
+                // Through the float's conversion to itself, which gives every NaN as the
+                // canonical quiet NaN: which NaN an operation returns depends on the hardware
+                // and on the JVM's compilers, so NaN bits must not be observable
+                // (docs/language.md, "NaN bits").
+                int canonical = fn.newReg(b.scalar().typeId());
+                emit(CONV, canonical, a[0], Scalar.convCode(b.scalar(), b.scalar()));
+                emit(MOV, d, canonical);
+            }
+            case FROM_BITS -> emit(MOV, d, a[0]);
             case ARRAY_FILL -> emit(ANEW, d, a[0], a[1]);
             case ARRAY_EMPTY -> emit(AEMPTY, d);
             case ARRAY_LEN -> emit(ALEN, d, a[0]);

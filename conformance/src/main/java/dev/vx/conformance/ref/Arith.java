@@ -346,10 +346,11 @@ public final class Arith {
                 : new Num.F64(Math.sqrt(((Num.F64) x).value()));
     }
 
+    /** The bits of a float; every NaN's are those of the canonical quiet NaN (docs/language.md, "NaN bits"). */
     public static Object toBits(Scalar kind, Object x) {
         return kind == Scalar.F32
-                ? new Num.U32(Float.floatToRawIntBits(((Num.F32) x).value()))
-                : new Num.U64(Double.doubleToRawLongBits(((Num.F64) x).value()));
+                ? new Num.U32(Float.floatToIntBits(((Num.F32) x).value()))
+                : new Num.U64(Double.doubleToLongBits(((Num.F64) x).value()));
     }
 
     public static Object fromBits(Scalar kind, Object x) {
