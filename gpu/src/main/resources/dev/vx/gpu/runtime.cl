@@ -91,38 +91,25 @@ inline W w64(double d) { return as_long(d); }
 // rounded binary32 one, on any device with cl_khr_fp64 (whose doubles are IEEE, denormals
 // included), whatever its float denormal and division accuracy.
 //
-// A NaN result gets the bits the host JVM's hardware would give (the first NaN operand,
-// quieted, else the host's default NaN, measured by the host and #defined), so that even
-// F32.to_bits / F64.to_bits of a NaN agree with the CPU engines.
-inline W nan32(W r, W a, W b) {
-    if (!isnan(f32(r))) return r;
-    if (isnan(f32(a))) return a | (W)0x00400000L;
-    if (isnan(f32(b))) return b | (W)0x00400000L;
-    return DEFAULT_NAN_F32;
-}
-inline W nan64(W r, W a, W b) {
-    if (!isnan(f64(r))) return r;
-    if (isnan(f64(a))) return a | (W)0x0008000000000000L;
-    if (isnan(f64(b))) return b | (W)0x0008000000000000L;
-    return DEFAULT_NAN_F64;
-}
-inline W add_f32(W a, W b) { return nan32(w32(d2f((double)f32(a) + (double)f32(b))), a, b); }
-inline W sub_f32(W a, W b) { return nan32(w32(d2f((double)f32(a) - (double)f32(b))), a, b); }
-inline W mul_f32(W a, W b) { return nan32(w32(d2f((double)f32(a) * (double)f32(b))), a, b); }
-inline W div_f32(W a, W b) { return nan32(w32(d2f((double)f32(a) / (double)f32(b))), a, b); }
-inline W rem_f32(W a, W b) { return nan32(w32(d2f(fmod((double)f32(a), (double)f32(b)))), a, b); }
-inline W sqrt_f32(W a) { return nan32(w32(d2f(sqrt((double)f32(a)))), a, a); }
-inline W add_f64(W a, W b) { return nan64(w64(f64(a) + f64(b)), a, b); }
-inline W sub_f64(W a, W b) { return nan64(w64(f64(a) - f64(b)), a, b); }
-inline W mul_f64(W a, W b) { return nan64(w64(f64(a) * f64(b)), a, b); }
-inline W div_f64(W a, W b) { return nan64(w64(f64(a) / f64(b)), a, b); }
-inline W rem_f64(W a, W b) { return nan64(w64(fmod(f64(a), f64(b))), a, b); }
-inline W sqrt_f64(W a) { return nan64(w64(sqrt(f64(a))), a, a); }
-/** Math.floor / Math.ceil (a NaN comes back quieted, as from the JVM's widening and narrowing). */
-inline W floor_f32(W a) { return isnan(f32(a)) ? a | (W)0x00400000L : w32(d2f(floor((double)f32(a)))); }
-inline W ceil_f32(W a) { return isnan(f32(a)) ? a | (W)0x00400000L : w32(d2f(ceil((double)f32(a)))); }
-inline W floor_f64(W a) { return isnan(f64(a)) ? a | (W)0x0008000000000000L : w64(floor(f64(a))); }
-inline W ceil_f64(W a) { return isnan(f64(a)) ? a | (W)0x0008000000000000L : w64(ceil(f64(a))); }
+// Which NaN a result is does not matter: to_bits gives every NaN as the canonical one (a
+// conversion of the float to itself, as on the CPU engines).
+inline W add_f32(W a, W b) { return w32(d2f((double)f32(a) + (double)f32(b))); }
+inline W sub_f32(W a, W b) { return w32(d2f((double)f32(a) - (double)f32(b))); }
+inline W mul_f32(W a, W b) { return w32(d2f((double)f32(a) * (double)f32(b))); }
+inline W div_f32(W a, W b) { return w32(d2f((double)f32(a) / (double)f32(b))); }
+inline W rem_f32(W a, W b) { return w32(d2f(fmod((double)f32(a), (double)f32(b)))); }
+inline W sqrt_f32(W a) { return w32(d2f(sqrt((double)f32(a)))); }
+inline W add_f64(W a, W b) { return w64(f64(a) + f64(b)); }
+inline W sub_f64(W a, W b) { return w64(f64(a) - f64(b)); }
+inline W mul_f64(W a, W b) { return w64(f64(a) * f64(b)); }
+inline W div_f64(W a, W b) { return w64(f64(a) / f64(b)); }
+inline W rem_f64(W a, W b) { return w64(fmod(f64(a), f64(b))); }
+inline W sqrt_f64(W a) { return w64(sqrt(f64(a))); }
+/** Prims' floor and ceil: a NaN argument comes back as it is, bits included. */
+inline W floor_f32(W a) { return isnan(f32(a)) ? a : w32(d2f(floor((double)f32(a)))); }
+inline W ceil_f32(W a) { return isnan(f32(a)) ? a : w32(d2f(ceil((double)f32(a)))); }
+inline W floor_f64(W a) { return isnan(f64(a)) ? a : w64(floor(f64(a))); }
+inline W ceil_f64(W a) { return isnan(f64(a)) ? a : w64(ceil(f64(a))); }
 inline W eq_f32(W a, W b) { return (double)f32(a) == (double)f32(b) ? 1 : 0; }
 inline W lt_f32(W a, W b) { return (double)f32(a) < (double)f32(b) ? 1 : 0; }
 inline W le_f32(W a, W b) { return (double)f32(a) <= (double)f32(b) ? 1 : 0; }
@@ -214,6 +201,24 @@ W vx_take(Ctx* c, W n) {
     }
 }
 
+/**
+ * Heap.takeChunk: `n` words from the top of the heap, or what is left there when that is less
+ * but at least `least` words; the start (*end: the end), 0 when the heap is full.
+ */
+W vx_take_chunk(Ctx* c, W n, W least, W* end) {
+    W old = ALD(&c->CTL[CTL_TOP]);
+    for (;;) {
+        W k = c->cap - old < n ? c->cap - old : n;
+        if (k < least) return 0;
+        W seen = ACAS(&c->CTL[CTL_TOP], old, old + k);
+        if (seen == old) {
+            *end = old + k;
+            return old;
+        }
+        old = seen;
+    }
+}
+
 /** Allocator.allocate without the statistics: the address of `words` free words, 0 when the heap is full. */
 W vx_alloc_raw(Ctx* c, int words) {
     __global W* H = c->H;
@@ -225,11 +230,11 @@ W vx_alloc_raw(Ctx* c, int words) {
             return a;
         }
         if (c->bump + words > c->bumpEnd) {
-            W chunk = c->CTL[CTL_CHUNK];
-            W s = vx_take(c, chunk);
+            W end;
+            W s = vx_take_chunk(c, c->CTL[CTL_CHUNK], words, &end);
             if (s == 0) return 0;
             c->bump = s;
-            c->bumpEnd = s + chunk;
+            c->bumpEnd = end;
         }
         W r = c->bump;
         c->bump += words;

@@ -60,8 +60,9 @@ public final class Allocator {
                 return a;
             }
             if (bump + words > bumpEnd) {
-                bump = heap.takeChunk(words);
-                bumpEnd = bump + Heap.CHUNK_WORDS;
+                Heap.Chunk c = heap.takeChunk(words);
+                bump = c.start();
+                bumpEnd = c.end();
             }
             long r = bump;
             bump += words;

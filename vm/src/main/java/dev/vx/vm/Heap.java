@@ -37,6 +37,8 @@ public final class Heap {
     public volatile boolean safepointRequested;
     private boolean growing;
     private int running = 1;
+    /** Workers that allocate from this heap (they share it out in chunks). */
+    private int workers = 1;
     private int parked;
     /** The thread inside {@link #exclusive}, which never waits for itself. */
     private Thread exclusiveOwner;
@@ -107,15 +109,31 @@ public final class Heap {
         return start;
     }
 
-    /** Takes a chunk for an allocator; returns its start (the chunk is CHUNK_WORDS long). */
-    long takeChunk(int minWords) {
-        int n = Math.max(CHUNK_WORDS, minWords);
+    /** Words of a chunk when several workers allocate: at least this many. */
+    static final int MIN_CHUNK_WORDS = 512;
+
+    /** Words from {@code start} (inclusive) to {@code end} (exclusive), for one allocator's bump allocation. */
+    record Chunk(long start, long end) {}
+
+    /**
+     * Takes a chunk of at least {@code minWords} words for an allocator. One worker takes
+     * {@link #CHUNK_WORDS} at a time; several take less of a small heap (an eighth of the
+     * capacity shared out, at least {@link #MIN_CHUNK_WORDS}), so that the chunks they hold
+     * partly used cannot fill it while most of it is free. Near the capacity the chunk is
+     * what is left, when that still holds {@code minWords}: the last words of the heap are
+     * used before the run ends out of memory.
+     */
+    Chunk takeChunk(int minWords) {
         synchronized (this) {
             awaitOtherGrowth();
+            long chunk = workers == 1 ? CHUNK_WORDS
+                    : Math.max(MIN_CHUNK_WORDS, Math.min(CHUNK_WORDS, capacityWords / (8L * workers)));
+            long n = Math.max(chunk, minWords);
+            if (top + n > capacityWords && top + minWords <= capacityWords) n = capacityWords - top;
             ensureCapacity(top + n);
             long start = top;
             top += n;
-            return start;
+            return new Chunk(start, top);
         }
     }
 
@@ -282,5 +300,6 @@ public final class Heap {
     /** Sets how many workers run at first (the scheduler's thread count). */
     public synchronized void setRunning(int n) {
         running = n;
+        workers = n;
     }
 }
