@@ -1,5 +1,7 @@
 package dev.vx.gpu;
 
+import dev.vx.bytecode.CacheDirectory;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -16,7 +18,8 @@ import java.util.HexFormat;
  * module and device, named by the module's source hash and a hash of everything the binary
  * depends on (the generated source, the device, its driver, the build options). A cache that
  * cannot be read or written is silently skipped: it only saves time.
- * {@code VX_OPENCL_CACHE=off} disables it.
+ * {@code VX_OPENCL_CACHE=off} disables it. The directory is kept under {@link #MAX_BYTES}, the
+ * least recently used kernels deleted first.
  */
 final class KernelCache {
     private KernelCache() {}
@@ -26,12 +29,14 @@ final class KernelCache {
         return v == null || !(v.equalsIgnoreCase("off") || v.equals("0") || v.equalsIgnoreCase("false"));
     }
 
+    /** The most the directory holds: a built kernel is a few megabytes. */
+    static final long MAX_BYTES = 256L << 20;
+
     static Path dir() {
         String v = OpenClBackend.setting("vx.cache.dir", "VX_CACHE_DIR");
         if (v != null) return Path.of(v, "opencl");
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        if (xdg != null && !xdg.isBlank()) return Path.of(xdg, "vx", "opencl");
-        return Path.of(System.getProperty("user.home"), ".cache", "vx", "opencl");
+        Path root = CacheDirectory.root();
+        return (root != null ? root : Path.of(System.getProperty("java.io.tmpdir"), "vx")).resolve("opencl");
     }
 
     /** The file name for a module hash and the key parts. */
@@ -52,7 +57,10 @@ final class KernelCache {
     static byte[] load(String name) {
         try {
             Path p = dir().resolve(name);
-            return Files.isRegularFile(p) ? Files.readAllBytes(p) : null;
+            if (!Files.isRegularFile(p)) return null;
+            byte[] binary = Files.readAllBytes(p);
+            CacheDirectory.touch(p);
+            return binary;
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -69,6 +77,7 @@ final class KernelCache {
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, d.resolve(name), StandardCopyOption.REPLACE_EXISTING);
             }
+            CacheDirectory.prune(d, MAX_BYTES);
         } catch (IOException | RuntimeException e) {
             // Caching is an optimisation only.
         }

@@ -2,6 +2,7 @@ package dev.vx.tools;
 
 import dev.vx.bytecode.BoundedFiles;
 import dev.vx.bytecode.BytecodeException;
+import dev.vx.bytecode.CacheDirectory;
 import dev.vx.bytecode.Module;
 import dev.vx.bytecode.ModuleWriter;
 import dev.vx.bytecode.Vxb;
@@ -26,10 +27,14 @@ import java.util.List;
  * running a small program). An entry is keyed by the toolchain build and the main file's
  * path and text, and records the hash of every other file the program read (its imports);
  * it is used only if all of them are unchanged. Any problem with the cache only costs a
- * compilation: the cache is never a reason for a run to fail.
+ * compilation: the cache is never a reason for a run to fail. The directory is kept under
+ * {@link #MAX_BYTES}, the least recently used entries deleted first.
  */
 final class CompileCache {
     private CompileCache() {}
+
+    /** The most the directory holds: thousands of entries of a few kilobytes each. */
+    static final long MAX_BYTES = 64L << 20;
 
     record Entry(Module module, String diagnostics) {}
 
@@ -74,6 +79,7 @@ final class CompileCache {
             }
             Module m = Vxb.load(vxb);
             String d = Files.exists(diags) ? Files.readString(diags) : "";
+            for (Path p : List.of(vxb, deps, diags)) CacheDirectory.touch(p);
             return new Compiler.Result(m, d, 0, List.of());
         } catch (IOException | BytecodeException | RuntimeException e) {
             return null;
@@ -95,6 +101,7 @@ final class CompileCache {
             write(dir, deps, String.join("\n", lines).getBytes(StandardCharsets.UTF_8));
             write(dir, diags, r.diagnostics().getBytes(StandardCharsets.UTF_8));
             write(dir, vxb, ModuleWriter.write(r.module()));
+            CacheDirectory.prune(dir, MAX_BYTES);
         } catch (IOException | RuntimeException e) {
             // An unwritable cache only means the next run compiles again.
         }
@@ -110,13 +117,11 @@ final class CompileCache {
         }
     }
 
-    /** {@code $XDG_CACHE_HOME/vx/modules} or {@code ~/.cache/vx/modules}; null when disabled ({@code VX_NO_CACHE}). */
+    /** {@code modules} in the cache directory ({@link CacheDirectory#root}); null when disabled ({@code VX_NO_CACHE}). */
     static Path directory() {
         if (System.getenv("VX_NO_CACHE") != null) return null;
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        String home = System.getProperty("user.home");
-        Path root = xdg != null && !xdg.isEmpty() ? Path.of(xdg) : home != null ? Path.of(home, ".cache") : null;
-        return root == null ? null : root.resolve("vx").resolve("modules");
+        Path root = CacheDirectory.root();
+        return root == null ? null : root.resolve("modules");
     }
 
     /** Identifies this build of the toolchain: the jar's size and time; null when not run from a jar. */
