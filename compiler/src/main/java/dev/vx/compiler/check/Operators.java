@@ -228,6 +228,8 @@ final class Operators {
             String hint = "";
             if (Tys.is(t, Head.Kind.STRING) && symbol.equals("`+`")) {
                 hint = "; use `++` to concatenate strings";
+            } else if (domain == Domain.NEGATE && s == Scalar.NAT) {
+                hint = " (a Nat is never negative: `0 - x` is 0)";
             } else if (domain == Domain.NEGATE && s != null && s.isInteger()) {
                 hint = " (for wrapping negation write `0 - x`)";
             }

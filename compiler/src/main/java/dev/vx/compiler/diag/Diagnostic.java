@@ -20,7 +20,7 @@ public record Diagnostic(Severity severity, Span span, String message) {
      */
     public String render() {
         StringBuilder out = new StringBuilder();
-        out.append(span).append(": ").append(severity.label).append(": ").append(message).append('\n');
+        out.append(span).append(": ").append(severity.label).append(": ").append(visible(message)).append('\n');
         String text = span.file().text();
         int start = Math.min(span.start(), text.length());
         int lineStart = text.lastIndexOf('\n', start - 1) + 1;
@@ -42,7 +42,7 @@ public record Diagnostic(Severity severity, Span span, String message) {
         String cutRight = to < lineEnd ? "..." : "";
         String number = Integer.toString(span.line());
         String gutter = " ".repeat(4 + number.length());
-        out.append("    ").append(number).append(" | ").append(cutLeft).append(text, from, to).append(cutRight).append('\n');
+        out.append("    ").append(number).append(" | ").append(cutLeft).append(visible(text.substring(from, to))).append(cutRight).append('\n');
         StringBuilder caret = new StringBuilder(gutter).append(" | ").append(" ".repeat(cutLeft.length()));
         // Copy tabs from the source line so the carets line up under them.
         for (int i = from; i < start; ) {
@@ -54,6 +54,28 @@ public record Diagnostic(Severity severity, Span span, String message) {
         caret.append("^".repeat(width));
         out.append(caret).append('\n');
         return out.toString();
+    }
+
+    /**
+     * {@code s} with each control character but the tab shown as its Unicode control picture
+     * ({@code ␛} for ESC, {@code ␡} for DEL; C1 controls as {@code �}): a source file must not
+     * send escape sequences to the terminal that shows the report. One code point stays one,
+     * so the carets still line up.
+     */
+    static String visible(String s) {
+        if (s.codePoints().noneMatch(Diagnostic::isHidden)) return s;
+        StringBuilder b = new StringBuilder(s.length());
+        s.codePoints().forEach(cp -> {
+            if (!isHidden(cp)) b.appendCodePoint(cp);
+            else if (cp < 0x20) b.appendCodePoint(0x2400 + cp);
+            else if (cp == 0x7F) b.appendCodePoint(0x2421);
+            else b.appendCodePoint(0xFFFD);
+        });
+        return b.toString();
+    }
+
+    private static boolean isHidden(int cp) {
+        return cp != '\t' && cp != '\n' && Character.getType(cp) == Character.CONTROL;
     }
 
     /** The offset {@code n} code points before {@code at} (or the text's start). */
