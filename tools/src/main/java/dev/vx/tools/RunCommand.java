@@ -46,7 +46,7 @@ final class RunCommand implements Callable<Integer> {
      * {@code run}, then this command's options (each at most once, with its value as the next
      * word or after {@code =}), the program and its arguments, with {@code --} ending the
      * options. Anything else — an unknown option, a malformed number, a repeated option,
-     * {@code @file}, help — gives null, and picocli parses the line and says what is wrong,
+     * help — gives null, and picocli parses the line and says what is wrong,
      * so every message comes from one place. {@code RunCommandLineTest} checks that both
      * parsers agree.
      */
@@ -57,7 +57,6 @@ final class RunCommand implements Callable<Integer> {
         boolean options = true;
         for (int i = 1; i < args.length; i++) {
             String a = args[i];
-            if (a.startsWith("@")) return null; // picocli reads argument files
             if (options && a.equals("--")) {
                 options = false;
                 continue;
@@ -71,7 +70,7 @@ final class RunCommand implements Callable<Integer> {
                     continue;
                 }
                 String value = eq >= 0 ? a.substring(eq + 1) : i + 1 < args.length ? args[++i] : null;
-                if (value == null || value.startsWith("@") || value.startsWith("-")) return null;
+                if (value == null || value.startsWith("-")) return null;
                 switch (name) {
                     case "--heap" -> c.heap = value;
                     case "--device" -> c.device = value;
@@ -103,8 +102,9 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         VmOptions opts = options();
         Module m = Programs.load(program); // compile errors: status 2 (Vxvm.failed)
-        int status = Vm.run(m, opts, new Host(List.copyOf(args), Vxvm.out(), Vxvm.err()));
-        if (status == Vm.INTERNAL && program.toString().endsWith(".vxb")) {
+        Vm.Ending end = Vm.runToEnd(m, opts, new Host(List.copyOf(args), Vxvm.out(), Vxvm.err()));
+        int status = end.status();
+        if (status == Vm.INTERNAL && !end.programExit() && program.toString().endsWith(".vxb")) {
             // The verifier cannot check reference counting (docs/bytecode.md): a hand-made or
             // edited file that breaks it can end here too, and the report should say so.
             Vxvm.err().println("vxvm: note: " + program + " was run as given: a .vxb not written by `vxvm compile` "

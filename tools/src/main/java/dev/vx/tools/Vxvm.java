@@ -1,5 +1,6 @@
 package dev.vx.tools;
 
+import dev.vx.vm.Vm;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -14,7 +15,7 @@ import java.nio.charset.StandardCharsets;
         description = "The Vx toolchain: compile, inspect and run Vx programs.",
         subcommands = {RunCommand.class, CompileCommand.class, BenchCommand.class, DisasmCommand.class, VerifyCommand.class,
                 DevicesCommand.class, CommandLine.HelpCommand.class})
-public final class Vxvm implements Runnable {
+public final class Vxvm implements java.util.concurrent.Callable<Integer> {
     private static PrintStream out;
     private static PrintStream err;
 
@@ -49,7 +50,7 @@ public final class Vxvm implements Runnable {
         err = errStream;
         RunCommand plainRun = RunCommand.plain(args);
         if (plainRun != null) return callReporting(plainRun);
-        CommandLine cl = new CommandLine(new Vxvm());
+        CommandLine cl = commandLine();
         cl.setOut(new java.io.PrintWriter(out, true));
         cl.setErr(new java.io.PrintWriter(err, true));
         cl.setParameterExceptionHandler((ex, a) -> {
@@ -64,6 +65,15 @@ public final class Vxvm implements Runnable {
         } finally {
             out.flush();
         }
+    }
+
+    /**
+     * picocli's model of the command line. Words starting with {@code @} are words like any
+     * other: picocli would read a file of that name in their place, so a program's argument
+     * {@code @notes.txt} (even after {@code --}) reached the program as that file's words.
+     */
+    static CommandLine commandLine() {
+        return new CommandLine(new Vxvm()).setExpandAtFiles(false);
     }
 
     /**
@@ -99,9 +109,11 @@ public final class Vxvm implements Runnable {
         return 4;
     }
 
+    /** {@code vxvm} with no command: bad usage (status 2), the usage on stderr. */
     @Override
-    public void run() {
-        new CommandLine(this).usage(out);
+    public Integer call() {
+        commandLine().usage(err);
+        return Vm.USAGE;
     }
 
     /** A problem with what the user asked for: one line, status 2. */

@@ -49,6 +49,14 @@ class CliTest {
     }
 
     @Test
+    void noCommandIsBadUsage() {
+        Run r = vxvm();
+        assertEquals(2, r.status());
+        assertEquals("", r.out());
+        assertTrue(r.err().startsWith("Usage: vxvm") && r.err().contains("run"), r.err());
+    }
+
+    @Test
     void everyCommandHasHelp() {
         for (String c : new String[]{"run", "compile", "disasm", "verify", "devices", "bench"}) {
             Run r = vxvm(c, "--help");
@@ -80,6 +88,25 @@ class CliTest {
         Run r = vxvm("run", src.toString(), "--", "x", "--heap", "y");
         assertEquals(0, r.status(), r.err());
         assertEquals("x+--heap+y\n", r.out());
+    }
+
+    @Test
+    void argumentsStartingWithAtAreWordsNotFiles() throws Exception {
+        // picocli reads @FILE as the words of FILE unless told not to: a program's argument
+        // could make vxvm read any file (and its words reached the program instead).
+        Path src = write("a.vx", "def main() -> IO(Unit):\n  do:\n    args <- IO.args()\n    IO.print(String.join(args, \"+\"))\n");
+        Path words = write("words.txt", "hello world\n");
+        for (String[] line : new String[][] {
+                {"run", src.toString(), "--", "@" + words},
+                {"run", src.toString(), "@" + words},
+                {"run", "--stats", src.toString(), "--", "@" + words}}) {
+            Run r = vxvm(line);
+            assertEquals(0, r.status(), r.err());
+            assertEquals("@" + words + "\n", r.out());
+        }
+        Run compile = vxvm("compile", "@" + words);
+        assertEquals(2, compile.status());
+        assertTrue(compile.err().contains("@" + words), compile.err());
     }
 
     @Test
@@ -231,6 +258,20 @@ class CliTest {
                 + "the JVM has no memory for more\\); give the JVM more memory, e\\.g\\. VXVM_JAVA_OPTS=-Xmx[0-9]+[MG]"), r.err());
     }
 
+    @Test
+    void theJvmMemoryAdvisedIsMoreThanTheJvmHas() throws Exception {
+        // A string of 16 MB needs its list of code points first: the heap meets the JVM's
+        // limit at 32 MiB, and four times that (128M, once the advice) is less than -Xmx140m.
+        Path src = write("long.vx", "def main() -> IO(Unit):\n  IO.print(String.repeat(\"abcdefgh\", 2000000))\n");
+        // (Standard output to a file: were the run to succeed, 16 MB would fill the pipe.)
+        Run r = process(List.of("-XX:+UseParallelGC", "-Xmx140m"), tmp.resolve("long.out").toFile(), "run", src.toString());
+        assertEquals(3, r.status(), r.err());
+        String first = r.err().lines().findFirst().orElse("");
+        assertTrue(first.contains("the JVM has no memory for more"), r.err());
+        long advised = dev.vx.vm.Sizes.parse(first.substring(first.indexOf("-Xmx") + 4));
+        assertTrue(advised > 140L << 20, first);
+    }
+
     /** The smallest heap runs a hello world: the string constants come on top of it. */
     @Test
     void theSmallestHeapRunsAProgramWithStringConstants() throws Exception {
@@ -331,6 +372,19 @@ class CliTest {
         Run r = vxvm("run", src.toString());
         assertEquals(7, r.status());
         assertEquals("bye\n", r.out());
+        // No non-zero exit is silent, and the status is the program's, not the VM's.
+        assertEquals("vxvm: IO.exit(7): the program ended with status 7", r.err().strip());
+        // Status 4 is also the VM's internal error: from a .vxb, no note about a broken module.
+        Path four = write("four.vx", "def main() -> IO(Unit):\n  do:\n    IO.exit(4)\n");
+        Path fourVxb = tmp.resolve("four.vxb");
+        assertEquals(0, vxvm("compile", four.toString(), "-o", fourVxb.toString()).status());
+        Run f = vxvm("run", fourVxb.toString());
+        assertEquals(4, f.status());
+        assertEquals("vxvm: IO.exit(4): the program ended with status 4", f.err().strip());
+        Path zero = write("zero.vx", "def main() -> IO(Unit):\n  do:\n    IO.exit(0)\n");
+        Run z = vxvm("run", zero.toString());
+        assertEquals(0, z.status());
+        assertEquals("", z.err());
         // 256 must not read as success: statuses above 255 become 255, with a note.
         for (String code : new String[]{"256", "4294967295"}) {
             Path big = write("exit" + code + ".vx", "def main() -> IO(Unit):\n  do:\n    IO.exit(" + code + ")\n");

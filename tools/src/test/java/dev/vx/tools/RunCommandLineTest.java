@@ -27,7 +27,10 @@ class RunCommandLineTest {
             new String[]{"run", "--", "p.vx", "--heap"},
             new String[]{"run", "--engine", "bogus", "p.vx"},    // the command itself rejects the value
             new String[]{"run", "--threads", "0", "p.vx"},
-            new String[]{"run", "p.vx", "a=b", "ü"});
+            new String[]{"run", "p.vx", "a=b", "ü"},
+            new String[]{"run", "@args.txt"},                   // words, not argument files
+            new String[]{"run", "p.vx", "@more", "--", "@pom.xml"},
+            new String[]{"run", "--heap", "@pom.xml", "p.vx"});
 
     private static final List<String[]> LEFT_TO_PICOCLI = List.of(
             new String[]{"run"},
@@ -42,8 +45,6 @@ class RunCommandLineTest {
             new String[]{"run", "--stats=true", "p.vx"},
             new String[]{"run", "--heap"},
             new String[]{"run", "p.vx", "-5"},
-            new String[]{"run", "@args.txt"},
-            new String[]{"run", "p.vx", "@more"},
             new String[]{"compile", "p.vx"},
             new String[]{"--version"});
 
@@ -70,7 +71,7 @@ class RunCommandLineTest {
     }
 
     private static RunCommand viaPicocli(String[] line) {
-        CommandLine cl = new CommandLine(new Vxvm());
+        CommandLine cl = Vxvm.commandLine();
         CommandLine.ParseResult r = cl.parseArgs(line);
         return (RunCommand) r.subcommand().commandSpec().userObject();
     }

@@ -41,12 +41,21 @@ public final class OutOfHeap extends RuntimeException {
         return new OutOfHeap(capacityBytes, sizeBytes, null);
     }
 
+    /**
+     * A JVM memory limit that helps: four times the heap reached, and at least twice what the
+     * JVM has now (the heap shares the JVM with everything else, so four times the heap can
+     * be less than the JVM already has).
+     */
+    private long jvmSuggestion() {
+        return Math.max(4 * jvmLimitedAtBytes, 2 * Runtime.getRuntime().maxMemory());
+    }
+
     /** The one line the user sees. */
     public String userMessage() {
         if (jvmLimitedAtBytes > 0) {
             return "vxvm: out of memory: the heap is full (" + Sizes.format(jvmLimitedAtBytes) + " of the "
                     + Sizes.format(capacityBytes) + " allowed: the JVM has no memory for more); give the JVM more "
-                    + "memory, e.g. VXVM_JAVA_OPTS=-Xmx" + Sizes.suggestLarger(jvmLimitedAtBytes);
+                    + "memory, e.g. VXVM_JAVA_OPTS=-Xmx" + Sizes.flag(jvmSuggestion());
         }
         return "vxvm: out of memory: the heap is full (" + Sizes.format(capacityBytes)
                 + "); run again with a larger heap, e.g. --heap " + Sizes.suggestLarger(capacityBytes);

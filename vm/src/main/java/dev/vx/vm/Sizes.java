@@ -46,7 +46,11 @@ public final class Sizes {
 
     /** A heap size four times as large, in the flag's own notation ({@code 4G}, {@code 64M}). */
     public static String suggestLarger(long bytes) {
-        long s = bytes * 4;
+        return flag(bytes * 4);
+    }
+
+    /** {@code s} bytes in a flag's notation ({@code 4G}, {@code 64M}, {@code 12K}), rounded up. */
+    public static String flag(long s) {
         if (s >= 1L << 30 && s % (1L << 30) == 0) return (s >> 30) + "G";
         if (s >= 1L << 20) return ((s + (1L << 20) - 1) >> 20) + "M";
         return ((s + 1023) >> 10) + "K";

@@ -16,8 +16,16 @@ public final class Vm {
     /** Exit statuses of RUNTIME.md §6. */
     public static final int OK = 0, FAILED = 1, USAGE = 2, OUT_OF_MEMORY = 3, INTERNAL = 4;
 
+    /** How a run ended: its exit status, and whether the program chose it ({@code IO.exit}). */
+    public record Ending(int status, boolean programExit) {}
+
     public static int run(Module module, VmOptions opts, Host host) {
+        return runToEnd(module, opts, host).status();
+    }
+
+    public static Ending runToEnd(Module module, VmOptions opts, Host host) {
         long start = System.nanoTime();
+        boolean programExit = false;
         Heap heap = new Heap(opts.heapBytes());
         Program prog = new Program(module);
         Scheduler sched = null;
@@ -48,6 +56,7 @@ public final class Vm {
             status = FAILED;
         } catch (ProgramExit e) {
             status = exitStatus(e, host);
+            programExit = true;
         } catch (OutOfHeap e) {
             host.out().flush();
             host.err().println(e.userMessage());
@@ -77,7 +86,7 @@ public final class Vm {
         host.err().flush();
         if (device != null) device.close();
         if (quiet) heap.recycle();
-        return status;
+        return new Ending(status, programExit);
     }
 
     /** One engine per worker: {@code --engine jit} shares one JIT (its compiled code) between them. */
@@ -125,12 +134,18 @@ public final class Vm {
     /**
      * The process status of {@code IO.exit(n)}: {@code n}, or 255 for {@code n} above 255,
      * which a process cannot return (the system keeps the low 8 bits, so 256 would read as
-     * success); a note says so.
+     * success); a note says so. A status other than 0 says on stderr that the program chose
+     * it: no non-zero exit is silent, and statuses 1 to 4 otherwise read as the VM's own
+     * (a failure, bad usage, out of memory, an internal error).
      */
     private static int exitStatus(ProgramExit e, Host host) {
         long n = Integer.toUnsignedLong(e.status);
-        if (n <= 255) return (int) n;
+        if (n == 0) return 0;
         host.out().flush();
+        if (n <= 255) {
+            host.err().println("vxvm: IO.exit(" + n + "): the program ended with status " + n);
+            return (int) n;
+        }
         host.err().println("vxvm: note: IO.exit(" + n + "): an exit status is at most 255; exiting with 255");
         return 255;
     }

@@ -71,7 +71,7 @@ public final class ReferenceEvaluator {
         } catch (VxRuntimeError e) {
             return ran(1, stdout, "vxvm: error: " + e.getMessage() + "\n");
         } catch (VxExit e) {
-            return ran(e.status, stdout, "");
+            return exited(Integer.toUnsignedLong(e.status), stdout);
         } catch (Unsupported e) {
             return new RefResult.NotModelled(e.getMessage());
         } catch (StackOverflowError e) {
@@ -79,6 +79,16 @@ public final class ReferenceEvaluator {
         } catch (OutOfMemoryError e) {
             return new RefResult.NotModelled("too large for the reference evaluator (the Java heap is full)");
         }
+    }
+
+    /**
+     * {@code IO.exit(n)} as docs/vm.md has it: status n, announced on stderr unless 0; above
+     * 255, which a process cannot return, status 255 with a note.
+     */
+    private static RefResult exited(long n, StringBuilder stdout) {
+        if (n == 0) return ran(0, stdout, "");
+        if (n > 255) return ran(255, stdout, "vxvm: note: IO.exit(" + n + "): an exit status is at most 255; exiting with 255\n");
+        return ran((int) n, stdout, "vxvm: IO.exit(" + n + "): the program ended with status " + n + "\n");
     }
 
     private static RefResult ran(int status, StringBuilder stdout, String stderr) {

@@ -40,7 +40,7 @@ class ReferenceEvaluatorTest {
                 ran("def f(x: U32) -> U32:\n  10 / x\n\ndef main() -> U32:\n  f(0)\n"));
         assertEquals(new RunResult(1, "", "vxvm: error: Nat overflow\n"),
                 ran("def main() -> Nat:\n  9223372036854775807n + 1n\n"));
-        assertEquals(new RunResult(7, "a1 b2\n", ""),
+        assertEquals(new RunResult(7, "a1 b2\n", "vxvm: IO.exit(7): the program ended with status 7\n"),
                 ran("def main() -> IO(Unit):\n  do:\n    xs <- IO.args()\n    IO.print(String.join(xs, \" \"))\n"
                         + "    IO.exit(7)\n    IO.print(\"never\")\n"));
     }
