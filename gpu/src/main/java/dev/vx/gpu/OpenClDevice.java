@@ -209,7 +209,9 @@ final class OpenClDevice implements JobDevice {
         Allocator alloc = worker.alloc;
         long hostTop = heap.topWords();
         long cap = Math.min(heap.capacityBytes() / 8, heapBufferWords);
-        // Upload the heap and start lane 0 where the worker's allocator stands.
+        // Lane 0 starts where the worker's allocator stands; exporting its state links the
+        // shared pool's cells into its free lists, in the heap, so it comes before the upload.
+        long[] fs = alloc.exportFreeState();
         writeWords(heapMem, 0, heap.words, 0, hostTop);
         fill(lsMem, (long) lanes * LANE_STATE_WORDS);
         fill(tasksMem, (long) nTasks * TASK_WORDS);
@@ -220,7 +222,6 @@ final class OpenClDevice implements JobDevice {
         ls[LS_NL] = 0;
         ls[LS_SP] = Layout.EXIT_FRAME_WORDS;
         ls[LS_COMP] = COMP_ROOT;
-        long[] fs = alloc.exportFreeState();
         int small = Allocator.smallMax();
         ls[LS_BUMP] = fs[0];
         ls[LS_BUMPEND] = fs[1];

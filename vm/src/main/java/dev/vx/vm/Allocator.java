@@ -220,9 +220,14 @@ public final class Allocator {
     /**
      * The state a device lane continues from, so that a job run on one device lane reuses
      * memory exactly as this allocator would: {@code [bump, bumpEnd, freeHead[0..SMALL_MAX],
-     * freeCount[0..SMALL_MAX]]}.
+     * freeCount[0..SMALL_MAX]]}. The shared pool's batches join the free lists first (the
+     * device has no pool, and this allocator would take them before taking new words; the
+     * other workers are parked while a job runs).
      */
     public long[] exportFreeState() {
+        for (int words = 0; words <= SMALL_MAX; words++) {
+            while (pool.hasBatch(words)) takeBatch(words);
+        }
         long[] s = new long[2 + 2 * (SMALL_MAX + 1)];
         s[0] = bump;
         s[1] = bumpEnd;
@@ -233,13 +238,17 @@ public final class Allocator {
         return s;
     }
 
-    /** Takes back the state a device lane left (the layout of {@link #exportFreeState}). */
+    /**
+     * Takes back the state a device lane left (the layout of {@link #exportFreeState}); lists
+     * as long as a free would leave no longer hand their surplus to the pool, as that free would.
+     */
     public void importFreeState(long[] s) {
         bump = s[0];
         bumpEnd = s[1];
         for (int i = 0; i <= SMALL_MAX; i++) {
             freeHead[i] = s[2 + i];
             freeCount[i] = (int) s[3 + SMALL_MAX + i];
+            while (freeCount[i] >= 2 * BATCH) giveBatch(i);
         }
     }
 
