@@ -115,7 +115,8 @@ final class OpenClDevice implements JobDevice {
         } catch (NumberFormatException e) {
             // below
         }
-        throw new DeviceUnavailable(env + " must be a number from " + min + " to " + max + ", not '" + v + "'");
+        String name = System.getProperty(property, "").isBlank() ? env : "-D" + property;
+        throw new DeviceUnavailable(name + " must be a number from " + min + " to " + max + ", not '" + v + "'");
     }
 
     @Override
@@ -271,6 +272,7 @@ final class OpenClDevice implements JobDevice {
                 // runs the job again and reports what a sequential run reports. Only the
                 // rerun's work is counted, as if the job had run on the CPU.
                 rerunOnCpu++;
+                lanesUsed += lanesThatRan(states); // they ran, even though their work is not counted
                 throw new RerunOnCpu();
             }
             // The run ends here; its statistics still count what the lanes did, and the heap

@@ -174,6 +174,8 @@ class OpenClJobsTest {
         }
         assertTrue(cl.err().startsWith("vxvm: error: division by zero\n"), cl.err());
         assertTrue(cl.err().contains("device_failed_jobs_rerun: 1\n"), cl.err());
+        // The lanes of the discarded attempt ran, and count as used (both members started).
+        assertTrue(Long.parseLong(StatLines.parse(cl.err()).get("device_lanes_used")) >= 2, cl.err());
         Map<String, String> onCpu = StatLines.parse(cpu.err());
         Map<String, String> onCl = StatLines.parse(cl.err());
         for (String stat : List.of("steps", "calls", "forks", "heap_allocated_words", "heap_freed_words")) {
