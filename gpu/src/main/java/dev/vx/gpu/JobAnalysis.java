@@ -91,7 +91,9 @@ final class JobAnalysis {
     /** Why the job runs on the CPU, for the note. */
     String reason(Module m) {
         String what = blocker.isHostOnly() ? "the host-only primitive " : "the primitive ";
-        return "it can reach " + what + blocker.name().toLowerCase(Locale.ROOT) + " (in "
+        // "may": through a closure call, every function of the called type counts, whether or
+        // not this job can really be handed it.
+        return "it may reach " + what + blocker.name().toLowerCase(Locale.ROOT) + " (in "
                 + m.functionName(blockerFunction) + "), which the OpenCL kernel does not implement";
     }
 
