@@ -75,10 +75,7 @@ public final class Prims {
         if (from > to || to > len) {
             throw new VmError("String.slice: range " + from + " .. " + to + " out of range for length " + len);
         }
-        String j = Strings.toJava(h, s);
-        int b = j.offsetByCodePoints(0, (int) from);
-        int e = j.offsetByCodePoints(b, (int) (to - from));
-        return str(alloc, j.substring(b, e));
+        return Strings.slice(alloc, s, (int) from, (int) to);
     }
 
     private static long split(Allocator alloc, long s, long sep, int listCtor) {

@@ -102,6 +102,7 @@ public final class Strings {
         return Integer.compare(la, lb);
     }
 
+    /** {@code a ++ b}, copied a word at a time. */
     public static long concat(Allocator alloc, long a, long b) {
         long[] h = alloc.heap().words;
         long la = h[(int) a + 1];
@@ -109,15 +110,91 @@ public final class Strings {
         int na = byteLength(la);
         int nb = byteLength(lb);
         if (na + (long) nb > MAX_BYTES) throw new VmError("string too long");
-        byte[] out = new byte[na + nb];
-        copyBytes(h, a, out, 0);
-        copyBytes(h, b, out, na);
-        return make(alloc, out, 0, out.length, codePoints(la) + codePoints(lb));
+        int len = na + nb;
+        long c = alloc.newVariable(Layout.KIND_STRING, ((long) (codePoints(la) + codePoints(lb)) << 32) | len, (len + 7) >>> 3);
+        h = alloc.heap().words; // the allocation may have grown the heap
+        int out = (int) c + 2;
+        for (int w = 0, at = 0; at < len; w++, at += 8) {
+            long word;
+            if (at + 8 <= na) {
+                word = h[(int) a + 2 + w];
+            } else if (at >= na) {
+                word = load8(h, b, at - na, nb);
+            } else {
+                word = load8(h, a, at, na) | load8(h, b, 0, nb) << ((na - at) * 8);
+            }
+            h[out + w] = word;
+        }
+        return c;
     }
 
-    private static void copyBytes(long[] h, long a, byte[] out, int at) {
-        int len = byteLength(h[(int) a + 1]);
+    /**
+     * Code points {@code from .. to} of {@code s} ({@code 0 <= from <= to <= length}), copied a
+     * word at a time: O(to) for a string with non-ASCII characters (the walk to the first byte),
+     * O(to - from) for an ASCII one.
+     */
+    public static long slice(Allocator alloc, long s, int from, int to) {
+        long[] h = alloc.heap().words;
+        long ls = h[(int) s + 1];
+        int n = byteLength(ls);
+        boolean ascii = n == codePoints(ls);
+        int first = ascii ? from : byteOffset(h, s, n, 0, 0, from);
+        int last = ascii ? to : byteOffset(h, s, n, first, from, to);
+        int len = last - first;
+        long c = alloc.newVariable(Layout.KIND_STRING, ((long) (to - from) << 32) | len, (len + 7) >>> 3);
+        h = alloc.heap().words; // the allocation may have grown the heap
+        for (int w = 0, at = 0; at < len; w++, at += 8) {
+            long word = load8(h, s, first + at, n);
+            int left = len - at;
+            h[(int) c + 2 + w] = left >= 8 ? word : word & ((1L << (left * 8)) - 1);
+        }
+        return c;
+    }
+
+    /**
+     * The byte offset of code point {@code k} of the string at {@code a}, walking from code
+     * point {@code cp} at byte {@code at} (a code point's first byte): whole words at a time
+     * while the code point is further on, counting their first bytes (those not of the form
+     * {@code 10xxxxxx}), then byte by byte.
+     */
+    private static int byteOffset(long[] h, long a, int n, int at, int cp, int k) {
+        final long high = 0x8080808080808080L;
+        while (cp < k) {
+            if ((at & 7) == 0 && at + 8 < n) {
+                long word = h[(int) a + 2 + (at >>> 3)];
+                int starts = 8 - Long.bitCount(word & ~(word << 1) & high);
+                // The word holds the starts of code points cp .. cp + starts - 1; when the next
+                // word begins with a start too, that is code point cp + starts.
+                if (cp + starts <= k && (byteAt(h, a, at + 8) & 0xC0) != 0x80) {
+                    cp += starts;
+                    at += 8;
+                    continue;
+                }
+            }
+            at++;
+            while (at < n && (byteAt(h, a, at) & 0xC0) == 0x80) at++; // continuation bytes
+            cp++;
+        }
+        return at;
+    }
+
+    private static int byteAt(long[] h, long a, int i) {
+        return (int) (h[(int) a + 2 + (i >>> 3)] >>> ((i & 7) * 8)) & 0xFF;
+    }
+
+    /**
+     * The eight bytes of the string at {@code a} (of {@code n} bytes) from byte {@code at} on,
+     * as a little-endian word; bytes past the end read as zero (the cell's last word has zeros
+     * past the end, and no word past it is read).
+     */
+    private static long load8(long[] h, long a, int at, int n) {
+        if (at >= n) return 0;
         int base = (int) a + 2;
-        for (int i = 0; i < len; i++) out[at + i] = (byte) (h[base + (i >>> 3)] >>> ((i & 7) * 8));
+        int w = at >>> 3;
+        int shift = (at & 7) * 8;
+        long word = h[base + w] >>> shift;
+        if (shift != 0 && (w + 1) * 8 < n) word |= h[base + w + 1] << (64 - shift);
+        int left = n - at;
+        return left >= 8 ? word : word & ((1L << (left * 8)) - 1);
     }
 }
