@@ -24,7 +24,7 @@ import static dev.vx.bytecode.Opcode.*;
  * {@code match} to a decision tree, by the clause-matrix method: rows are the cases (one
  * pattern per column), columns are occurrences (registers holding the scrutinee or a part
  * of it). The tree tests the first row's first refutable column: a {@code switch} on
- * constructors, a chain of equality tests on literals, or a chain of range tests on
+ * constructors, equality tests on literals (a binary search for many integers), or a chain of range tests on
  * {@code Nat} ({@code 0n}, {@code k n+p}). Each test is made once on a path; each case body
  * is lowered once, and the leaves that reach it move their bindings into its registers.
  */
@@ -322,10 +322,19 @@ final class MatchLowering {
         return new Row(pats, r.binds(), r.caseIndex());
     }
 
-    /** Integer, float and string literals: a chain of equality tests, then the wildcard rows. */
+    /**
+     * Integer literal tests from this many on are a binary search (an ordered test halving the
+     * candidates, down to chains of at most {@link #CHAIN} equality tests), not one chain: a
+     * match of N integer cases then takes O(log N) steps instead of O(N).
+     */
+    private static final int SEARCH_FROM = 8;
+    private static final int CHAIN = 4;
+
+    /**
+     * Integer, float and string literals: equality tests (a chain, or for many integers a
+     * binary search ending in short chains), then the wildcard rows.
+     */
     private void literals(List<Integer> occs, List<Row> rows, int col) {
-        int occ = occs.get(col);
-        int type = l.fn.regType(occ);
         // The rows of each distinct test, found in one pass (a match of thousands of literal
         // cases must not compare each with all the others), and the wildcard rows.
         Map<Object, List<Integer>> rowsOfTest = new LinkedHashMap<>();
@@ -335,37 +344,95 @@ final class MatchLowering {
             if (p instanceof Pattern.Wildcard) wildRows.add(i);
             else rowsOfTest.computeIfAbsent(testKey(p), k -> new ArrayList<>()).add(i);
         }
-        for (Map.Entry<Object, List<Integer>> test : rowsOfTest.entrySet()) {
-            List<Integer> own = test.getKey() instanceof NaNKey ? List.of() : test.getValue();
-            Pattern p = rows.get(test.getValue().get(0)).pats().get(col);
-            int eq = l.fn.newReg(Scalar.BOOL.typeId());
-            if (p instanceof Pattern.StringLit s) {
-                int lit = l.fn.newReg(type);
-                l.emit(LDS, lit, l.be.pool.string(s.value()));
-                l.emit(PRIM, Lowerer.withList(new int[]{eq, Prim.STR_EQ.ordinal()}, new int[]{occ, lit}));
-            } else {
-                Pattern.Literal lit = (Pattern.Literal) p;
-                int k = l.constant(type, lit.word());
-                l.emit(lit.kind() == Scalar.F32 ? EQ_F32 : lit.kind() == Scalar.F64 ? EQ_F64 : EQ, eq, occ, k);
-            }
-            IrFunction.Block yes = l.fn.newBlock();
-            IrFunction.Block no = l.fn.newBlock();
-            l.emit(JT, eq, yes.id);
-            l.emit(JMP, no.id);
-            l.cur = yes;
-            // The rows this test's success leaves, in case order: its own and the wildcard ones.
-            List<Row> matching = new ArrayList<>(own.size() + wildRows.size());
-            int a = 0, b = 0;
-            while (a < own.size() || b < wildRows.size()) {
-                boolean takeOwn = b == wildRows.size() || (a < own.size() && own.get(a) < wildRows.get(b));
-                matching.add(withWildcard(rows.get(takeOwn ? own.get(a++) : wildRows.get(b++)), col));
-            }
-            compile(occs, matching);
-            l.cur = no;
+        List<List<Integer>> tests = new ArrayList<>(rowsOfTest.values());
+        Scalar kind = integerKind(rows, col, tests);
+        if (kind != null && tests.size() >= SEARCH_FROM) {
+            // The tests exclude one another (distinct values), so their order is free.
+            java.util.Comparator<Long> order = kind == Scalar.U64 ? Long::compareUnsigned : Long::compare;
+            tests.sort((x, y) -> order.compare(word(rows, col, x), word(rows, col, y)));
+            IrFunction.Block rest = l.fn.newBlock();
+            search(occs, rows, col, tests, 0, tests.size(), wildRows, kind, rest);
+            l.cur = rest;
+        } else {
+            for (List<Integer> test : tests) equalityTest(occs, rows, col, test, wildRows);
         }
         List<Row> rest = new ArrayList<>();
         for (int i : wildRows) rest.add(rows.get(i));
         compile(occs, rest);
+    }
+
+    /** The integer kind (U32, I32, U64, I64) when every test is an integer literal; else null. */
+    private static Scalar integerKind(List<Row> rows, int col, List<List<Integer>> tests) {
+        Scalar kind = null;
+        for (List<Integer> test : tests) {
+            if (!(rows.get(test.get(0)).pats().get(col) instanceof Pattern.Literal lit)) return null;
+            Scalar k = lit.kind();
+            if (k != Scalar.U32 && k != Scalar.I32 && k != Scalar.U64 && k != Scalar.I64) return null;
+            kind = k;
+        }
+        return kind;
+    }
+
+    private static long word(List<Row> rows, int col, List<Integer> test) {
+        return ((Pattern.Literal) rows.get(test.get(0)).pats().get(col)).word();
+    }
+
+    /** Tests {@code lo .. hi-1} (sorted): halve by an ordered test, or a chain; no match goes to {@code rest}. */
+    private void search(List<Integer> occs, List<Row> rows, int col, List<List<Integer>> tests, int lo, int hi,
+                        List<Integer> wildRows, Scalar kind, IrFunction.Block rest) {
+        if (hi - lo <= CHAIN) {
+            for (int t = lo; t < hi; t++) equalityTest(occs, rows, col, tests.get(t), wildRows);
+            l.emit(JMP, rest.id);
+            return;
+        }
+        int mid = (lo + hi) >>> 1;
+        int occ = occs.get(col);
+        int k = l.constant(l.fn.regType(occ), word(rows, col, tests.get(mid)));
+        int below = l.fn.newReg(Scalar.BOOL.typeId());
+        l.emit(kind == Scalar.U64 ? LT_U64 : LT_S, below, occ, k); // words: U32 zero-, I32 sign-extended
+        IrFunction.Block left = l.fn.newBlock();
+        IrFunction.Block right = l.fn.newBlock();
+        l.emit(JT, below, left.id);
+        l.emit(JMP, right.id);
+        l.cur = left;
+        search(occs, rows, col, tests, lo, mid, wildRows, kind, rest);
+        l.cur = right;
+        search(occs, rows, col, tests, mid, hi, wildRows, kind, rest);
+    }
+
+    /**
+     * One equality test, whose rows (in case order, with the wildcard rows) are compiled on
+     * its success; leaves {@code l.cur} at its failure.
+     */
+    private void equalityTest(List<Integer> occs, List<Row> rows, int col, List<Integer> test, List<Integer> wildRows) {
+        int occ = occs.get(col);
+        int type = l.fn.regType(occ);
+        Pattern p = rows.get(test.get(0)).pats().get(col);
+        List<Integer> own = testKey(p) instanceof NaNKey ? List.of() : test;
+        int eq = l.fn.newReg(Scalar.BOOL.typeId());
+        if (p instanceof Pattern.StringLit s) {
+            int lit = l.fn.newReg(type);
+            l.emit(LDS, lit, l.be.pool.string(s.value()));
+            l.emit(PRIM, Lowerer.withList(new int[]{eq, Prim.STR_EQ.ordinal()}, new int[]{occ, lit}));
+        } else {
+            Pattern.Literal lit = (Pattern.Literal) p;
+            int k = l.constant(type, lit.word());
+            l.emit(lit.kind() == Scalar.F32 ? EQ_F32 : lit.kind() == Scalar.F64 ? EQ_F64 : EQ, eq, occ, k);
+        }
+        IrFunction.Block yes = l.fn.newBlock();
+        IrFunction.Block no = l.fn.newBlock();
+        l.emit(JT, eq, yes.id);
+        l.emit(JMP, no.id);
+        l.cur = yes;
+        // The rows this test's success leaves, in case order: its own and the wildcard ones.
+        List<Row> matching = new ArrayList<>(own.size() + wildRows.size());
+        int a = 0, b = 0;
+        while (a < own.size() || b < wildRows.size()) {
+            boolean takeOwn = b == wildRows.size() || (a < own.size() && own.get(a) < wildRows.get(b));
+            matching.add(withWildcard(rows.get(takeOwn ? own.get(a++) : wildRows.get(b++)), col));
+        }
+        compile(occs, matching);
+        l.cur = no;
     }
 
     /** A NaN literal: equal to nothing, itself included, so each is a test of its own that no row passes. */
