@@ -252,6 +252,7 @@ final class FunctionCompiler {
         cw.visitSource(m.string(fd.file()), null);
         constructorAndRegistration(cw, true);
         enterMethod(cw);
+        invokeMethod(cw);
         runMethod(cw);
         cw.visitEnd();
         return cw.toByteArray();
@@ -351,6 +352,42 @@ final class FunctionCompiler {
         e.visitLdcInsn("no compiled entry at this code position");
         e.visitMethodInsn(INVOKESPECIAL, "java/lang/IllegalStateException", "<init>", "(Ljava/lang/String;)V", false);
         e.visitInsn(ATHROW);
+        e.visitMaxs(0, 0);
+        e.visitEnd();
+    }
+
+    /** {@link JitFunction#invoke}: {@code run} from the start, the arguments from {@code lane.regs}. */
+    private void invokeMethod(ClassWriter cw) {
+        MethodVisitor e = cw.visitMethod(ACC_PUBLIC, "invoke", "(" + CTX_D + "II)J", null, null);
+        e.visitCode();
+        if (argsInArray) {
+            e.visitVarInsn(ALOAD, 1);
+            e.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
+            e.visitFieldInsn(GETFIELD, LANE, "regs", "[J");
+            e.visitInsn(ICONST_0);
+            e.visitVarInsn(ALOAD, 1);
+            e.visitFieldInsn(GETFIELD, CTX, "argv", "[J");
+            e.visitInsn(ICONST_0);
+            pushInt(e, arity);
+            e.visitMethodInsn(INVOKESTATIC, "java/lang/System", "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V", false);
+        }
+        e.visitVarInsn(ALOAD, 1);
+        e.visitInsn(ICONST_0);
+        e.visitVarInsn(ILOAD, 2);
+        e.visitVarInsn(ILOAD, 3);
+        if (!argsInArray) {
+            for (int p = 0; p < arity; p++) {
+                e.visitVarInsn(ALOAD, 1);
+                e.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
+                e.visitFieldInsn(GETFIELD, LANE, "regs", "[J");
+                pushInt(e, p);
+                e.visitInsn(LALOAD);
+                fromWord(e, kind[p]);
+            }
+        }
+        e.visitMethodInsn(INVOKESTATIC, owner, "run", runDescriptor(m, fn), false);
+        toWord(e, kindOf(fd.result()));
+        e.visitInsn(LRETURN);
         e.visitMaxs(0, 0);
         e.visitEnd();
     }
@@ -1131,8 +1168,13 @@ final class FunctionCompiler {
                     directCall(g, all, d, returned);
                 }
             }
-            mv.visitLabel(slow);
-            startViaDispatcher(-1, a, all);
+            if (t.ctorCount() > 0 && t.ctorCount() <= MAX_SHAPES) {
+                mv.visitLabel(slow);
+                startViaDispatcher(-1, a, all);
+            } else {
+                invokeClosure(a, all, t);
+                mv.visitVarInsn(storeOp(kind[d]), slot[d]);
+            }
         } else {
             directCall(in.get(1), args, d, null);
         }
@@ -1330,7 +1372,6 @@ final class FunctionCompiler {
         mv.visitJumpInsn(GOTO, unwound);
     }
 
-    /** The lane waits: every compiled activation returns. */
     /**
      * Takes back what this activation counted in advance from instruction {@code i} to the end
      * of its block: a {@code join} that waits runs again, with the rest of its block, when the
@@ -1351,6 +1392,7 @@ final class FunctionCompiler {
         }
     }
 
+    /** The lane waits: every compiled activation returns. */
     private void await() {
         mv.visitVarInsn(ALOAD, 0);
         mv.visitVarInsn(ILOAD, sSP);
@@ -1445,6 +1487,8 @@ final class FunctionCompiler {
                             int g = m.ctor(t.firstCtor() + s).closureFunction();
                             if (in.op() == Opcode.CALLC || g != fn) k++;
                         }
+                    } else {
+                        k++; // through JitCtx.invokeClosure
                     }
                 }
                 default -> {}
@@ -1485,9 +1529,43 @@ final class FunctionCompiler {
                 else tailCall(g, all);
             }
         }
-        mv.visitLabel(slow);
-        setIp(-1);
-        startViaDispatcher(-1, a, all);
+        if (t.ctorCount() > 0 && t.ctorCount() <= MAX_SHAPES) {
+            mv.visitLabel(slow);
+            setIp(-1);
+            startViaDispatcher(-1, a, all);
+        } else {
+            // A tail call through the closure's compiled code, returned as this activation's result.
+            flush();
+            invokeClosure(a, all, t);
+            mv.visitInsn(returnOp(kindOf(fd.result())));
+        }
+    }
+
+    /**
+     * A call of the closure in {@code clo} when its type has more shapes than a static
+     * dispatch covers ({@link #MAX_SHAPES}): the arguments go to {@code lane.regs} and
+     * {@link JitCtx#invokeClosure} runs the function's compiled code directly (a megamorphic
+     * interface call), leaving the result on the JVM stack in the kind of the type's result,
+     * as a static call would. A function that stays in the interpreter unwinds to the
+     * dispatcher, as a direct call of its stub does.
+     */
+    private void invokeClosure(int clo, int[] all, TypeDesc t) {
+        for (int k = 0; k < all.length; k++) storeToLane(k, all[k]);
+        int cost = 0;
+        for (int s = 0; s < t.ctorCount(); s++) cost = Math.max(cost, jit.frameBytes(m.ctor(t.firstCtor() + s).closureFunction()));
+        mv.visitVarInsn(ALOAD, 0);
+        loadWord(clo);
+        mv.visitVarInsn(ILOAD, 2);
+        pushInt(mv, cost);
+        mv.visitInsn(IADD);
+        mv.visitVarInsn(ILOAD, sSP);
+        Label before = holeStarts.get(holes);
+        Label after = holeEnds.get(holes);
+        holes++;
+        mv.visitLabel(before);
+        mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "invokeClosure", "(JII)J", false);
+        mv.visitLabel(after);
+        fromWord(mv, kindOf(t.result()));
     }
 
     // ---------------------------------------------------------------- fork groups

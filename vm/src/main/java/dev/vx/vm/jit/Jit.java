@@ -77,6 +77,12 @@ public final class Jit {
         return fn;
     }
 
+    /** {@code f}'s compiled code, generating it now if need be; null when {@code f} stays in the interpreter. */
+    JitFunction compiled(int f) {
+        JitFunction fn = code.function(f);
+        return fn != null ? fn : code.compile(f);
+    }
+
     long workAfter(int f, int ip) {
         return code.workAfter(f, ip);
     }

@@ -259,6 +259,20 @@ public final class JitCtx {
     }
 
     /**
+     * Calls the function of closure {@code clo} (its arguments, the closure first, in
+     * {@code lane.regs}) directly when it has compiled code (compiling it now if it has not
+     * been yet, as a direct call's class load does); a function that stays in the interpreter
+     * is started by the dispatcher, as its stub's {@code run} would.
+     */
+    public long invokeClosure(long clo, int depth, int sp) {
+        int f = closureFunction(clo);
+        JitFunction fn = jit.compiled(f);
+        if (fn != null) return fn.invoke(this, depth, sp);
+        start(f, sp);
+        return 0;
+    }
+
+    /**
      * An exception left compiled function {@code f}'s activation with its local counters
      * {@code work} and stack pointer {@code sp}. If its own instruction {@code ip} failed
      * ({@code ip >= 0}; its whole basic block was counted in advance), the counters are
