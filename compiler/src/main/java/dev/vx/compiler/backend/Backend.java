@@ -87,6 +87,7 @@ public final class Backend {
             DupSinking.run(f);
             Reuse.run(f, types);
             InPlaceUpdate.run(f, types);
+            ElementTake.run(f, types);
             EarlyAllocation.run(f, types);
             int[] regTypes = RegisterAllocator.run(f);
             descs.add(Emitter.emit(f, regTypes, tables.ctorIds(), pool));
