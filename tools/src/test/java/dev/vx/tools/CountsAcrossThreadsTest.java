@@ -15,32 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class CountsAcrossThreadsTest {
     /** LANGUAGE.md's tree example, larger: 2^13 leaves summed in parallel; prints 33550336. */
-    private static final String TREE = """
-            type Tree:
-              Leaf{v: U32}
-              Node{l: Tree, r: Tree}
-
-            def build(lo: U32, n: U32) -> Tree:
-              if n == 1:
-                Leaf{lo}
-              else:
-                h = n / 2
-                l = fork build(lo, h)
-                r = fork build(lo + h, n - h)
-                Node{l, r}
-
-            def total(t: Tree) -> U32:
-              match t:
-                case Leaf{v}:
-                  v
-                case Node{l, r}:
-                  a = fork total(l)
-                  b = fork total(r)
-                  a + b
-
-            def main() -> U32:
-              total(build(0, 8192))
-            """;
+    private static final String TREE = ForkTree.source(8192);
 
     @Test
     void stepsAndCallsOnTwoThreadsEqualThoseOnOne() {

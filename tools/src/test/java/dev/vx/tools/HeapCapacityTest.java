@@ -15,32 +15,7 @@ class HeapCapacityTest {
     private static final long ONE_MIB = 1L << 20;
 
     /** LANGUAGE.md's tree example: 4,096 leaves built and summed in fork groups, about 20 Ki words. */
-    private static final String TREE = """
-            type Tree:
-              Leaf{v: U32}
-              Node{l: Tree, r: Tree}
-
-            def build(lo: U32, n: U32) -> Tree:
-              if n == 1:
-                Leaf{lo}
-              else:
-                h = n / 2
-                l = fork build(lo, h)
-                r = fork build(lo + h, n - h)
-                Node{l, r}
-
-            def total(t: Tree) -> U32:
-              match t:
-                case Leaf{v}:
-                  v
-                case Node{l, r}:
-                  a = fork total(l)
-                  b = fork total(r)
-                  a + b
-
-            def main() -> U32:
-              total(build(0, 4096))
-            """;
+    private static final String TREE = ForkTree.source(4096);
 
     @Test
     void manyWorkersShareASmallHeap() {

@@ -312,34 +312,17 @@ final class FunctionCompiler {
         char rk = kindOf(fd.result());
         for (int k = 0; k <= sites; k++) {
             e.visitLabel(targets[k]);
-            if (k == 0 && argsInArray) {
-                e.visitVarInsn(ALOAD, 1);
-                e.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
-                e.visitFieldInsn(GETFIELD, LANE, "regs", "[J");
-                e.visitInsn(ICONST_0);
-                e.visitVarInsn(ALOAD, 1);
-                e.visitFieldInsn(GETFIELD, CTX, "argv", "[J");
-                e.visitInsn(ICONST_0);
-                pushInt(e, arity);
-                e.visitMethodInsn(INVOKESTATIC, "java/lang/System", "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V", false);
-            }
+            if (k == 0 && argsInArray) argumentsToArgv(e);
             e.visitVarInsn(ALOAD, 1);
             pushInt(e, k);
             e.visitInsn(ICONST_0);
             e.visitVarInsn(ALOAD, 1);
             e.visitFieldInsn(GETFIELD, CTX, "sp", "I");
             if (!argsInArray) {
-                for (int p = 0; p < arity; p++) {
-                    if (k == 0) {
-                        e.visitVarInsn(ALOAD, 1);
-                        e.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
-                        e.visitFieldInsn(GETFIELD, LANE, "regs", "[J");
-                        pushInt(e, p);
-                        e.visitInsn(LALOAD);
-                        fromWord(e, kind[p]);
-                    } else {
-                        zero(e, kind[p]);
-                    }
+                if (k == 0) {
+                    argumentsFromLane(e);
+                } else {
+                    for (int p = 0; p < arity; p++) zero(e, kind[p]);
                 }
             }
             e.visitMethodInsn(INVOKESTATIC, owner, "run", desc, false);
@@ -360,36 +343,42 @@ final class FunctionCompiler {
     private void invokeMethod(ClassWriter cw) {
         MethodVisitor e = cw.visitMethod(ACC_PUBLIC, "invoke", "(" + CTX_D + "II)J", null, null);
         e.visitCode();
-        if (argsInArray) {
-            e.visitVarInsn(ALOAD, 1);
-            e.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
-            e.visitFieldInsn(GETFIELD, LANE, "regs", "[J");
-            e.visitInsn(ICONST_0);
-            e.visitVarInsn(ALOAD, 1);
-            e.visitFieldInsn(GETFIELD, CTX, "argv", "[J");
-            e.visitInsn(ICONST_0);
-            pushInt(e, arity);
-            e.visitMethodInsn(INVOKESTATIC, "java/lang/System", "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V", false);
-        }
+        if (argsInArray) argumentsToArgv(e);
         e.visitVarInsn(ALOAD, 1);
         e.visitInsn(ICONST_0);
         e.visitVarInsn(ILOAD, 2);
         e.visitVarInsn(ILOAD, 3);
-        if (!argsInArray) {
-            for (int p = 0; p < arity; p++) {
-                e.visitVarInsn(ALOAD, 1);
-                e.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
-                e.visitFieldInsn(GETFIELD, LANE, "regs", "[J");
-                pushInt(e, p);
-                e.visitInsn(LALOAD);
-                fromWord(e, kind[p]);
-            }
-        }
+        if (!argsInArray) argumentsFromLane(e);
         e.visitMethodInsn(INVOKESTATIC, owner, "run", runDescriptor(m, fn), false);
         toWord(e, kindOf(fd.result()));
         e.visitInsn(LRETURN);
         e.visitMaxs(0, 0);
         e.visitEnd();
+    }
+
+    /** In a method whose first parameter is the context: copies the arguments from {@code lane.regs} to {@code c.argv}. */
+    private void argumentsToArgv(MethodVisitor e) {
+        e.visitVarInsn(ALOAD, 1);
+        e.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
+        e.visitFieldInsn(GETFIELD, LANE, "regs", "[J");
+        e.visitInsn(ICONST_0);
+        e.visitVarInsn(ALOAD, 1);
+        e.visitFieldInsn(GETFIELD, CTX, "argv", "[J");
+        e.visitInsn(ICONST_0);
+        pushInt(e, arity);
+        e.visitMethodInsn(INVOKESTATIC, "java/lang/System", "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V", false);
+    }
+
+    /** Pushes the parameters of {@code run}, each read from {@code lane.regs} in its kind. */
+    private void argumentsFromLane(MethodVisitor e) {
+        for (int p = 0; p < arity; p++) {
+            e.visitVarInsn(ALOAD, 1);
+            e.visitFieldInsn(GETFIELD, CTX, "lane", LANE_D);
+            e.visitFieldInsn(GETFIELD, LANE, "regs", "[J");
+            pushInt(e, p);
+            e.visitInsn(LALOAD);
+            fromWord(e, kind[p]);
+        }
     }
 
     /** The class of a function the interpreter runs: its {@code run} hands the call to the dispatcher. */
