@@ -420,6 +420,7 @@ final class KernelSource {
     private static String conversion(int code) {
         int from = code >>> 4;
         int to = code & 15;
+        if (from == to && (from == 5 || from == 6)) return from == 5 ? "canon_f32(a)" : "canon_f64(a)";
         return switch (from) {
             case 5 -> "conv_from_double((double)f32(a), " + to + ")";
             case 6 -> "conv_from_double(f64(a), " + to + ")";

@@ -120,6 +120,14 @@ inline W le_f64(W a, W b) { return f64(a) <= f64(b) ? 1 : 0; }
 #define F32_NAN ((W)0x7fc00000L)
 #define F64_NAN ((W)0x7ff8000000000000L)
 
+/**
+ * A float's conversion to its own type (F32.to_bits and F64.to_bits go through it): the word
+ * itself, a NaN made the canonical one. Done on the bits, so that a device whose floats flush
+ * denormals cannot change a denormal on its way through.
+ */
+inline W canon_f32(W a) { return (a & 0x7f800000L) == 0x7f800000L && (a & 0x007fffffL) != 0 ? F32_NAN : a; }
+inline W canon_f64(W a) { return (a & 0x7ff0000000000000L) == 0x7ff0000000000000L && (a & 0x000fffffffffffffL) != 0 ? F64_NAN : a; }
+
 /** Ops.fromDouble: float to another scalar (to: 1 U32, 2 I32, 3 U64, 4 I64, 5 F32, 6 F64, 7 Nat). */
 W conv_from_double(double d, int to) {
     if (isnan(d)) return to == 5 ? F32_NAN : to == 6 ? F64_NAN : 0;
