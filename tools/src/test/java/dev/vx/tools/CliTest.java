@@ -258,19 +258,6 @@ class CliTest {
                 + "the JVM has no memory for more\\); give the JVM more memory, e\\.g\\. VXVM_JAVA_OPTS=-Xmx[0-9]+[MG]"), r.err());
     }
 
-    @Test
-    void theJvmMemoryAdvisedIsMoreThanTheJvmHas() throws Exception {
-        // A string of 16 MB needs its list of code points first: the heap meets the JVM's
-        // limit at 32 MiB, and four times that (128M, once the advice) is less than -Xmx140m.
-        Path src = write("long.vx", "def main() -> IO(Unit):\n  IO.print(String.repeat(\"abcdefgh\", 2000000))\n");
-        // (Standard output to a file: were the run to succeed, 16 MB would fill the pipe.)
-        Run r = process(List.of("-XX:+UseParallelGC", "-Xmx140m"), tmp.resolve("long.out").toFile(), "run", src.toString());
-        assertEquals(3, r.status(), r.err());
-        String first = r.err().lines().findFirst().orElse("");
-        assertTrue(first.contains("the JVM has no memory for more"), r.err());
-        long advised = dev.vx.vm.Sizes.parse(first.substring(first.indexOf("-Xmx") + 4));
-        assertTrue(advised > 140L << 20, first);
-    }
 
     /** The smallest heap runs a hello world: the string constants come on top of it. */
     @Test
