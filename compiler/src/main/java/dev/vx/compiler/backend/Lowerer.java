@@ -491,19 +491,26 @@ final class Lowerer {
     }
 
     /**
-     * A fork group of direct calls becomes {@code fork j, k}, the k calls and {@code join j};
-     * their arguments are all evaluated first (no call of the group uses another's result).
-     * A group with one call, or with a call that is not a direct call, runs as plain calls.
+     * A fork group of direct calls becomes {@code fork j, k}, the k calls and {@code join j}.
+     * A group with one call, or with a call that is not a direct call (a closure, a builtin, a
+     * job), runs as plain calls. Either way every member's callee and arguments are evaluated
+     * before any call (no call of the group uses another's result), so that which runtime
+     * error a group reports does not depend on how it runs.
      */
     private void forkGroup(Stmt.ForkGroup g) {
         List<Stmt.Fork> forks = g.forks();
         boolean direct = forks.size() >= 2 && forks.stream().allMatch(f -> f.call() instanceof Expr.Call);
+        int[][] args = new int[forks.size()][];
+        int[] closures = new int[forks.size()];
+        for (int i = 0; i < forks.size(); i++) {
+            Expr call = forks.get(i).call();
+            if (call instanceof Expr.ClosureCall c) closures[i] = lower(c.callee());
+            args[i] = args(memberArgs(call));
+        }
         if (!direct) {
-            for (Stmt.Fork f : forks) env.put(f.local(), lower(f.call()));
+            for (int i = 0; i < forks.size(); i++) env.put(forks.get(i).local(), plainCall(forks.get(i).call(), closures[i], args[i]));
             return;
         }
-        int[][] args = new int[forks.size()][];
-        for (int i = 0; i < forks.size(); i++) args[i] = args(((Expr.Call) forks.get(i).call()).args());
         at(g.span());
         int j = fn.newReg(Scalar.JOIN.typeId());
         emit(FORK, j, forks.size());
@@ -515,6 +522,30 @@ final class Lowerer {
             env.put(forks.get(i).local(), d);
         }
         emit(JOIN, j);
+    }
+
+    private static List<Expr> memberArgs(Expr call) {
+        if (call instanceof Expr.Call c) return c.args();
+        if (call instanceof Expr.ClosureCall c) return c.args();
+        if (call instanceof Expr.BuiltinCall b) return b.args();
+        if (call instanceof Expr.Job j) return j.args();
+        throw new IllegalStateException("a fork of " + call);
+    }
+
+    /** A fork group's member as a plain call, its callee ({@code closure}) and arguments already evaluated. */
+    private int plainCall(Expr call, int closure, int[] args) {
+        at(call.span());
+        if (call instanceof Expr.BuiltinCall b) return builtin(b.builtin(), b.type(), args, b.span());
+        int d = reg(call.type());
+        if (call instanceof Expr.Call c) {
+            emit(CALL, call(d, be.instance(c.function(), groundAll(c.typeArgs())), args));
+        } else if (call instanceof Expr.ClosureCall) {
+            emit(CALLC, call(d, closure, args));
+        } else {
+            Expr.Job j = (Expr.Job) call;
+            emit(JOB, call(d, be.instance(j.function(), groundAll(j.typeArgs())), args));
+        }
+        return d;
     }
 
     Pattern.Wildcard wildcard(Pattern p) {

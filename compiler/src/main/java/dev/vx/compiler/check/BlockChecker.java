@@ -113,7 +113,8 @@ final class BlockChecker {
             Ast.Fork fork = (Ast.Fork) s;
             Ty type = fork.type() != null ? cx.resolveType(fork.type()) : cx.fresh();
             Elab call;
-            if (fork.call() instanceof Ast.Call) {
+            // `x = fork f!(args)` means `x = f!(args)` (LANGUAGE.md 7): a job call is a call too.
+            if (fork.call() instanceof Ast.Call || fork.call() instanceof Ast.JobCall) {
                 Set<Binder> outer = exprs.forkGroup;
                 exprs.forkGroup = bound;
                 call = exprs.check(fork.call(), type);

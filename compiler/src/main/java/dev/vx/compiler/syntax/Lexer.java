@@ -160,6 +160,15 @@ public final class Lexer {
         };
     }
 
+    /** Whether a token of kind {@code k} needs an operand after it: a binary operator or `=`. */
+    static boolean endsAnOperand(TokenKind k) {
+        return switch (k) {
+            case PLUS, MINUS, STAR, SLASH, PERCENT, PLUSPLUS, SHL, SHR, AMP, PIPE, CARET,
+                 EQ, NE, LT, LE, GT, GE, CONS, AND, OR, ASSIGN -> true;
+            default -> false;
+        };
+    }
+
     private static boolean isLineStart(TokenKind previous) {
         return previous == TokenKind.NEWLINE || previous == TokenKind.INDENT || previous == TokenKind.DEDENT;
     }
@@ -181,6 +190,9 @@ public final class Lexer {
                 }
                 indentStack[++indentDepth] = indent;
                 emitLayout(TokenKind.INDENT, pos, pos);
+            } else if (lastKind() == TokenKind.NEWLINE && out.size() >= 2 && endsAnOperand(out.kind(out.size() - 2))) {
+                // The line before ends in an operator (`x = a +`): the parser reports that its
+                // expression is missing; this line, meant as its continuation, is no second mistake.
             } else if (out.size() > 0) {
                 diags.error(spanAt(pos, pos + 1), "unexpected indentation: this line is indented more than the line "
                         + "before, which does not end with `:`");

@@ -24,7 +24,8 @@ public sealed interface Stmt {
 
     /**
      * One member of a fork group: {@code local = call}, where {@code call} is an
-     * {@link Expr.Call}, an {@link Expr.ClosureCall} or an {@link Expr.BuiltinCall}.
+     * {@link Expr.Call}, an {@link Expr.ClosureCall}, an {@link Expr.BuiltinCall} or an
+     * {@link Expr.Job} (a group with a job runs its calls one after another).
      */
     record Fork(Local local, Expr call, Span span) {
     }

@@ -252,7 +252,7 @@ public final class TastInvariants {
         } else if (s instanceof Stmt.ForkGroup g) {
             for (Stmt.Fork f : g.forks()) {
                 if (!(f.call() instanceof Expr.Call || f.call() instanceof Expr.ClosureCall
-                      || f.call() instanceof Expr.BuiltinCall)) {
+                      || f.call() instanceof Expr.BuiltinCall || f.call() instanceof Expr.Job)) {
                     fail("fork of something else than a call", f.call());
                 }
                 expr(f.call());

@@ -164,6 +164,10 @@ final class Evaluator {
                 } else if (call instanceof Expr.BuiltinCall c) {
                     targets[i] = new VFunction.BuiltinFn(c.builtin());
                     args[i] = evalAll(c.args(), env);
+                } else if (call instanceof Expr.Job c) {
+                    // `x = fork f!(args)` is `x = f!(args)`: the job's value is that of the call.
+                    targets[i] = c.function();
+                    args[i] = evalAll(c.args(), env);
                 } else {
                     throw new IllegalStateException("a fork of " + call.getClass().getSimpleName());
                 }
