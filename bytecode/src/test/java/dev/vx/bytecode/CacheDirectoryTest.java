@@ -40,8 +40,11 @@ class CacheDirectoryTest {
     }
 
     @Test
-    void aMissingDirectoryIsNotAnError() {
+    void aMissingDirectoryIsNotAnErrorAndTouchCreatesNothing() throws Exception {
+        Path kept = file("kept", 10, 1_000_000L);
         CacheDirectory.prune(dir.resolve("none"), 0);
         CacheDirectory.touch(dir.resolve("none"));
+        assertFalse(Files.exists(dir.resolve("none")));
+        assertTrue(Files.exists(kept));
     }
 }

@@ -105,11 +105,11 @@ inline W mul_f64(W a, W b) { return w64(f64(a) * f64(b)); }
 inline W div_f64(W a, W b) { return w64(f64(a) / f64(b)); }
 inline W rem_f64(W a, W b) { return w64(fmod(f64(a), f64(b))); }
 inline W sqrt_f64(W a) { return w64(sqrt(f64(a))); }
-/** Prims' floor and ceil: a NaN argument comes back as it is, bits included. */
+/** Prims' floor and ceil; a binary32 NaN goes around the way back through d2f, which gave 0 for it on POCL. */
 inline W floor_f32(W a) { return isnan(f32(a)) ? a : w32(d2f(floor((double)f32(a)))); }
 inline W ceil_f32(W a) { return isnan(f32(a)) ? a : w32(d2f(ceil((double)f32(a)))); }
-inline W floor_f64(W a) { return isnan(f64(a)) ? a : w64(floor(f64(a))); }
-inline W ceil_f64(W a) { return isnan(f64(a)) ? a : w64(ceil(f64(a))); }
+inline W floor_f64(W a) { return w64(floor(f64(a))); }
+inline W ceil_f64(W a) { return w64(ceil(f64(a))); }
 inline W eq_f32(W a, W b) { return (double)f32(a) == (double)f32(b) ? 1 : 0; }
 inline W lt_f32(W a, W b) { return (double)f32(a) < (double)f32(b) ? 1 : 0; }
 inline W le_f32(W a, W b) { return (double)f32(a) <= (double)f32(b) ? 1 : 0; }

@@ -42,12 +42,10 @@ public final class Prims {
                     parse(alloc, Prim.ofId(prim), Strings.toJava(h, a), resultCtor);
             case FMT_F32 -> str(alloc, FloatText.fmtF32(Ops.f32(a), b));
             case FMT_F64 -> str(alloc, FloatText.fmtF64(Ops.f64(a), b));
-            // A NaN argument comes back as it is, bits included (docs/base.md); Math.floor's
-            // own NaN bits differ between the JVM's interpreter and its compiled intrinsic.
-            case FLOOR_F32 -> Ops.f32(a) != Ops.f32(a) ? a : Ops.w32((float) Math.floor(Ops.f32(a)));
-            case CEIL_F32 -> Ops.f32(a) != Ops.f32(a) ? a : Ops.w32((float) Math.ceil(Ops.f32(a)));
-            case FLOOR_F64 -> Ops.f64(a) != Ops.f64(a) ? a : Ops.w64(Math.floor(Ops.f64(a)));
-            case CEIL_F64 -> Ops.f64(a) != Ops.f64(a) ? a : Ops.w64(Math.ceil(Ops.f64(a)));
+            case FLOOR_F32 -> Ops.w32((float) Math.floor(Ops.f32(a)));
+            case CEIL_F32 -> Ops.w32((float) Math.ceil(Ops.f32(a)));
+            case FLOOR_F64 -> Ops.w64(Math.floor(Ops.f64(a)));
+            case CEIL_F64 -> Ops.w64(Math.ceil(Ops.f64(a)));
             case IO_PRINT -> {
                 host.out().println(Strings.toJava(h, a));
                 yield 0;

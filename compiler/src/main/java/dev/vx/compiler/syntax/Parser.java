@@ -123,7 +123,7 @@ public final class Parser {
 
     /** An error at the current token: {@code unexpected X; expected <what>}. */
     private SyntaxError unexpected(String what) {
-        String hint = t.kind(p) == NEWLINE && p > 0 && Lexer.endsAnOperand(t.kind(p - 1)) && !t.kind(p - 1).equals(ASSIGN)
+        String hint = t.kind(p) == NEWLINE && p > 0 && Lexer.endsAnOperand(t.kind(p - 1)) && t.kind(p - 1) != ASSIGN
                 ? " (an expression does not go on past the end of its line; to spread one over lines, put it in parentheses)"
                 : "";
         return error("unexpected " + describe(p) + "; expected " + what + hint);

@@ -93,11 +93,10 @@ final class BuiltinOps {
             case PARSE_F64 -> Text.parse(Scalar.F64, (String) a[0]);
             case FMT_F32 -> FloatFormat.fmtF32(((Num.F32) a[0]).value(), ((Num.U32) a[1]).bits());
             case FMT_F64 -> FloatFormat.fmtF64(((Num.F64) a[0]).value(), ((Num.U32) a[1]).bits());
-            // A NaN argument is the result, bits included (docs/base.md).
-            case FLOOR_F32 -> Float.isNaN(((Num.F32) a[0]).value()) ? a[0] : new Num.F32((float) Math.floor(((Num.F32) a[0]).value()));
-            case CEIL_F32 -> Float.isNaN(((Num.F32) a[0]).value()) ? a[0] : new Num.F32((float) Math.ceil(((Num.F32) a[0]).value()));
-            case FLOOR_F64 -> Double.isNaN(((Num.F64) a[0]).value()) ? a[0] : new Num.F64(Math.floor(((Num.F64) a[0]).value()));
-            case CEIL_F64 -> Double.isNaN(((Num.F64) a[0]).value()) ? a[0] : new Num.F64(Math.ceil(((Num.F64) a[0]).value()));
+            case FLOOR_F32 -> new Num.F32((float) Math.floor(((Num.F32) a[0]).value()));
+            case CEIL_F32 -> new Num.F32((float) Math.ceil(((Num.F32) a[0]).value()));
+            case FLOOR_F64 -> new Num.F64(Math.floor(((Num.F64) a[0]).value()));
+            case CEIL_F64 -> new Num.F64(Math.ceil(((Num.F64) a[0]).value()));
             case IO_PRINT -> {
                 stdout.append((String) a[0]).append('\n');
                 yield Unit.UNIT;
