@@ -19,8 +19,16 @@ final class DeviceLayout {
             LS_CALLS = 7, LS_FORKS = 8, LS_STEALS = 9, LS_SPILLS = 10, LS_RESTORES = 11, LS_ALLOCW = 12,
             LS_FREEDW = 13, LS_LIVE = 14, LS_PEAKLIVE = 15, LS_BUMP = 16, LS_BUMPEND = 17, LS_COMP = 18,
             LS_CJOIN = 19, LS_CCHILD = 20, LS_WAITJ = 21;
-    /** Free-list heads by exact size 0..SMALL_MAX, their lengths, and large-cell heads by class. */
-    static final int LS_FREE = 32, LS_FCOUNT = 100, LS_LARGE = 170, LARGE_CLASSES = Allocator.LARGE_CLASSES;
+    /**
+     * Free-list heads by exact size 0..SMALL_MAX, their lengths, large-block heads by class, and
+     * the large blocks' counters (vm's LargeBlocks: blocks released since the last merge, blocks).
+     */
+    static final int LS_FREE = 32, LS_FCOUNT = 100, LS_LARGE = 170, LARGE_CLASSES = Allocator.LARGE_CLASSES,
+            LS_LRELEASES = LS_LARGE + LARGE_CLASSES, LS_LBLOCKS = LS_LRELEASES + 1;
+
+    static {
+        if (LS_LBLOCKS >= LANE_STATE_WORDS) throw new AssertionError("the lane state outgrew LANE_STATE_WORDS");
+    }
 
     // Lane status.
     static final int S_IDLE = 0, S_RUN = 1, S_WAIT = 2, S_DONE = 3, S_ERR = 4;
@@ -81,6 +89,7 @@ final class DeviceLayout {
         d.put("FIRST_CTOR", (long) Layout.FIRST_CTOR);
         d.put("SMALL_MAX", (long) Allocator.smallMax());
         d.put("LARGE_STEPS_LOG", (long) Allocator.LARGE_STEPS_LOG);
+        d.put("LARGE_CLASSES", (long) LARGE_CLASSES);
         d.put("SCRATCH_WORDS", (long) SCRATCH_WORDS);
         d.put("SHARE_STEPS", (long) SHARE_STEPS);
         d.put("MAX_REGS", (long) maxRegs);

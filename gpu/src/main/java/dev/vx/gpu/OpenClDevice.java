@@ -230,8 +230,10 @@ final class OpenClDevice implements JobDevice {
             ls[LS_FREE + i] = fs[2 + i];
             ls[LS_FCOUNT + i] = fs[3 + small + i];
         }
-        long[] large = heap.largeFreeHeads();
-        System.arraycopy(large, 0, ls, LS_LARGE, Math.min(large.length, LARGE_CLASSES));
+        long[] large = heap.largeFreeState();
+        System.arraycopy(large, 0, ls, LS_LARGE, LARGE_CLASSES);
+        ls[LS_LRELEASES] = large[LARGE_CLASSES];
+        ls[LS_LBLOCKS] = large[LARGE_CLASSES + 1];
         writeWords(lsMem, 0, ls, 0, LANE_STATE_WORDS);
         writeWords(stMem, 0, new long[]{0, 0, Layout.FID_EXIT}, 0, 3);
         if (args.length > 0) writeWords(lrMem, 0, args, 0, args.length);
@@ -299,8 +301,9 @@ final class OpenClDevice implements JobDevice {
         fs[0] = states[LS_BUMP];
         fs[1] = states[LS_BUMPEND];
         alloc.importFreeState(fs);
-        long[] heads = heap.largeFreeHeads();
-        System.arraycopy(states, LS_LARGE, heads, 0, Math.min(heads.length, LARGE_CLASSES));
+        large = new long[LARGE_CLASSES + 2];
+        System.arraycopy(states, LS_LARGE, large, 0, LARGE_CLASSES);
+        large[LARGE_CLASSES] = states[LS_LRELEASES];
         for (int l = 1; l < lanes; l++) {
             int b = l * LANE_STATE_WORDS;
             // Cells other lanes freed go to the job worker's lists (large ones to the heap's).
@@ -311,16 +314,17 @@ final class OpenClDevice implements JobDevice {
                     c = next;
                 }
             }
-            for (int cls = 0; cls < LARGE_CLASSES && cls < heads.length; cls++) {
+            for (int cls = 0; cls < LARGE_CLASSES; cls++) {
                 for (long c = states[b + LS_LARGE + cls]; c != 0; ) {
                     long next = h[(int) c + 1];
-                    h[(int) c + 1] = heads[cls];
-                    heads[cls] = c;
+                    h[(int) c + 1] = large[cls];
+                    large[cls] = c;
                     c = next;
                 }
             }
+            large[LARGE_CLASSES] += states[b + LS_LRELEASES];
         }
-        heap.setLargeFreeHeads(heads);
+        heap.setLargeFreeState(large);
         return ctl[CTL_RESULT];
     }
 

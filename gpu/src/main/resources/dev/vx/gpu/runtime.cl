@@ -227,6 +227,98 @@ W vx_take_chunk(Ctx* c, W n, W least, W* end) {
     }
 }
 
+// Free large blocks (vm's LargeBlocks, which says why): per lane, lists by class of blocks
+// laid out as [free header, next, size in words], split when taken, merged when due.
+
+void vx_release_raw(Ctx* c, W addr, int words);
+
+/** LargeBlocks.floorClass: the largest class a free block of `size` words can serve. */
+inline int large_floor_class(W size) {
+    int k = large_class((int)size);
+    return large_class_words(k) > size ? k - 1 : k;
+}
+
+/** LargeBlocks.push. */
+void vx_large_push(Ctx* c, W addr, W size) {
+    __global W* H = c->H;
+    int k = large_floor_class(size);
+    H[addr] = HDR(0, KIND_FREE, 0);
+    H[addr + 1] = c->LS[LS_LARGE + k];
+    H[addr + 2] = size;
+    c->LS[LS_LARGE + k] = addr;
+    c->LS[LS_LBLOCKS]++;
+}
+
+/** LargeBlocks.take: a block of exactly class `cls`'s words, the rest kept free; 0 when none serves. */
+W vx_large_take(Ctx* c, int cls) {
+    if (c->LS[LS_LBLOCKS] == 0) return 0;
+    __global W* H = c->H;
+    for (int k = cls; k < LARGE_CLASSES; k++) {
+        W a = c->LS[LS_LARGE + k];
+        if (a == 0) continue;
+        c->LS[LS_LARGE + k] = H[a + 1];
+        c->LS[LS_LBLOCKS]--;
+        W need = large_class_words(cls);
+        W rest = H[a + 2] - need;
+        if (rest > SMALL_MAX) vx_large_push(c, a + need, rest);
+        else if (rest > 0) vx_release_raw(c, a + need, (int)rest);
+        return a;
+    }
+    return 0;
+}
+
+/**
+ * LargeBlocks.merge, in place (no memory to sort in): every block on one list, sorted by
+ * descending address with a bottom-up merge sort of the list, then each run of touching
+ * blocks pushed as one block, from the highest address down.
+ */
+void vx_large_merge(Ctx* c) {
+    __global W* H = c->H;
+    W all = 0, n = 0;
+    for (int k = 0; k < LARGE_CLASSES; k++) {
+        W a = c->LS[LS_LARGE + k];
+        while (a != 0) {
+            W next = H[a + 1];
+            H[a + 1] = all;
+            all = a;
+            a = next;
+            n++;
+        }
+        c->LS[LS_LARGE + k] = 0;
+    }
+    for (W width = 1; width < n; width <<= 1) {
+        W head = 0, tail = 0, p = all;
+        while (p != 0) {
+            W a = p, na = 0;
+            while (p != 0 && na < width) { p = H[p + 1]; na++; }
+            W b = p, nb = 0;
+            while (p != 0 && nb < width) { p = H[p + 1]; nb++; }
+            while (na > 0 || nb > 0) {
+                W e;
+                if (nb == 0 || (na > 0 && a > b)) { e = a; a = H[a + 1]; na--; }
+                else { e = b; b = H[b + 1]; nb--; }
+                if (tail == 0) head = e; else H[tail + 1] = e;
+                tail = e;
+            }
+        }
+        H[tail + 1] = 0;
+        all = head;
+    }
+    c->LS[LS_LBLOCKS] = 0;
+    c->LS[LS_LRELEASES] = 0;
+    W p = all;
+    while (p != 0) {
+        W start = p, size = H[p + 2];
+        p = H[p + 1];
+        while (p != 0 && p + H[p + 2] == start) {
+            start = p;
+            size += H[p + 2];
+            p = H[p + 1];
+        }
+        vx_large_push(c, start, size);
+    }
+}
+
 /** Allocator.allocate without the statistics: the address of `words` free words, 0 when the heap is full. */
 W vx_alloc_raw(Ctx* c, int words) {
     __global W* H = c->H;
@@ -249,12 +341,16 @@ W vx_alloc_raw(Ctx* c, int words) {
         return r;
     }
     int cls = large_class(words);
-    W a = c->LS[LS_LARGE + cls];
-    if (a != 0) {
-        c->LS[LS_LARGE + cls] = H[a + 1];
-        return a;
+    W a = vx_large_take(c, cls);
+    if (a != 0) return a;
+    W n = large_class_words(cls);
+    W released = c->LS[LS_LRELEASES];
+    if (released > 0 && (4 * released >= c->LS[LS_LBLOCKS] || ALD(&c->CTL[CTL_TOP]) + n > c->cap)) {
+        vx_large_merge(c);
+        a = vx_large_take(c, cls);
+        if (a != 0) return a;
     }
-    return vx_take(c, large_class_words(cls));
+    return vx_take(c, n);
 }
 
 /** Allocator.allocate: counted once found (a request the heap cannot meet allocated nothing). */
@@ -276,9 +372,8 @@ void vx_release_raw(Ctx* c, W addr, int words) {
         c->LS[LS_FREE + words] = addr;
         c->LS[LS_FCOUNT + words]++;
     } else {
-        int cls = large_class(words);
-        H[addr + 1] = c->LS[LS_LARGE + cls];
-        c->LS[LS_LARGE + cls] = addr;
+        vx_large_push(c, addr, large_class_words(large_class(words)));
+        c->LS[LS_LRELEASES]++;
     }
 }
 

@@ -5,7 +5,7 @@ import dev.vx.bytecode.Layout;
 /**
  * One worker's allocator and reference-count operations (docs/vm.md, "Heap"). Small cells
  * come from exact-size free lists, then from a chunk of the heap taken by bump allocation;
- * large cells from the heap's global power-of-two lists. A free list that grows long hands a
+ * large cells from the heap's global size-class lists ({@link LargeBlocks}). A free list that grows long hands a
  * batch to a global pool, and an empty one takes a batch back, so memory freed by one
  * worker is reused by another.
  *
@@ -69,8 +69,7 @@ public final class Allocator {
             countAllocation(words);
             return r;
         }
-        int cls = largeClass(words);
-        long a = heap.allocateLarge(cls, largeClassWords(cls));
+        long a = heap.allocateLarge(largeClass(words), this);
         countAllocation(words);
         return a;
     }
@@ -253,8 +252,8 @@ public final class Allocator {
     }
 
     /**
-     * Puts a free small cell of {@code words <= smallMax()} words, already counted as freed,
-     * back on this allocator's free lists (large cells go back through {@link Heap#setLargeFreeHeads}).
+     * Puts a free small cell of {@code words <= smallMax()} words, already counted as freed (or
+     * the end of a large block that a cell did not need), on this allocator's free lists (large cells go back through {@link Heap#setLargeFreeState}).
      */
     public void recycle(long addr, int words) {
         long[] h = heap.words;

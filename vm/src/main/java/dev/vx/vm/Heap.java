@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * local must reload it after anything that can allocate.
  *
  * <p>Space is handed out in chunks to each worker's {@link Allocator} from a global bump
- * pointer; large cells come from global size-class lists.
+ * pointer; large cells come from global size-class lists ({@link LargeBlocks}), or from the top.
  */
 public final class Heap {
     /** Words handed to an allocator at a time. */
@@ -30,8 +30,8 @@ public final class Heap {
     private long capacityWords;
     private long top = Layout.HEAP_BASE;
 
-    // Large cells (> Allocator.SMALL_MAX words) by size class (Allocator.largeClass), linked through word 1.
-    private final long[] largeFree = new long[Allocator.LARGE_CLASSES];
+    /** Free blocks for large cells (> Allocator.SMALL_MAX words). */
+    private final LargeBlocks large = new LargeBlocks();
 
     // Safepoint state, guarded by `this`.
     public volatile boolean safepointRequested;
@@ -137,27 +137,32 @@ public final class Heap {
         }
     }
 
-    /** Allocates a large cell of exactly the class size {@code classWords} (Allocator.largeClassWords). */
-    long allocateLarge(int cls, long classWords) {
+    /**
+     * Allocates a large cell of class {@code cls}: from the free blocks (merged first when that
+     * is due, see {@link LargeBlocks}), else from the top. What a free block has beyond the
+     * cell and cannot keep as a large block goes to {@code taker}'s small lists.
+     */
+    long allocateLarge(int cls, Allocator taker) {
         synchronized (this) {
             awaitOtherGrowth();
-            long a = largeFree[cls];
-            if (a != 0) {
-                largeFree[cls] = words[(int) a + 1];
-                return a;
+            long a = large.take(words, cls, taker);
+            if (a != 0) return a;
+            long n = Allocator.largeClassWords(cls);
+            if (large.mergeDue(top + n > capacityWords)) {
+                large.merge(words);
+                a = large.take(words, cls, taker);
+                if (a != 0) return a;
             }
-            ensureCapacity(top + classWords);
+            ensureCapacity(top + n);
             long start = top;
-            top += classWords;
+            top += n;
             return start;
         }
     }
 
     synchronized void releaseLarge(int cls, long addr) {
         awaitOtherGrowth();
-        words[(int) addr] = Layout.header(0, Layout.KIND_FREE, 0);
-        words[(int) addr + 1] = largeFree[cls];
-        largeFree[cls] = addr;
+        large.release(words, addr, cls);
     }
 
     /**
@@ -227,8 +232,8 @@ public final class Heap {
     /**
      * Runs {@code action} while every other worker is parked, as for a growth: a device job
      * works on a copy of the heap and writes it back, so nothing else may touch the heap
-     * meanwhile. Inside, {@link #extendTop}, {@link #largeFreeHeads} and
-     * {@link #setLargeFreeHeads} may be used.
+     * meanwhile. Inside, {@link #extendTop}, {@link #largeFreeState} and
+     * {@link #setLargeFreeState} may be used.
      */
     public synchronized <T> T exclusive(java.util.function.Supplier<T> action) {
         awaitOtherGrowth();
@@ -266,14 +271,17 @@ public final class Heap {
         if (newTop > top) top = newTop;
     }
 
-    /** Inside {@link #exclusive}: the heads of the free lists of large cells, by class. */
-    public synchronized long[] largeFreeHeads() {
-        return largeFree.clone();
+    /**
+     * Inside {@link #exclusive}: the state of the free large blocks, {@code [heads by class
+     * (Allocator.LARGE_CLASSES), releases since the last merge, blocks]} (see {@link LargeBlocks}).
+     */
+    public synchronized long[] largeFreeState() {
+        return large.state();
     }
 
-    /** Inside {@link #exclusive}: replaces the heads of the free lists of large cells. */
-    public synchronized void setLargeFreeHeads(long[] heads) {
-        System.arraycopy(heads, 0, largeFree, 0, largeFree.length);
+    /** Inside {@link #exclusive}: replaces the state of the free large blocks (the layout of {@link #largeFreeState}). */
+    public synchronized void setLargeFreeState(long[] state) {
+        large.setState(words, state);
     }
 
     /** A running worker calls this when it sees {@link #safepointRequested}; it holds no heap words in locals. */
