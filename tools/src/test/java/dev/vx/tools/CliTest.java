@@ -2,6 +2,8 @@ package dev.vx.tools;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -256,6 +258,22 @@ class CliTest {
         assertTrue(r.err().strip().endsWith("at main (" + src + ":3)"), r.err());
         assertTrue(last.matches("vxvm: out of memory: the heap is full \\([0-9.]+ MiB of the [0-9.]+ MiB allowed: "
                 + "the JVM has no memory for more\\); give the JVM more memory, e\\.g\\. VXVM_JAVA_OPTS=-Xmx[0-9]+[MG]"), r.err());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"interp", "jit"})
+    void anOperationTheJvmHasNoMemoryForNamesTheJvmAndWhere(String engine) throws Exception {
+        // F64.fmt with 400 million digits builds its text in Java first (hundreds of MB) and
+        // fails there, with the heap far below --heap: the JVM is the limit, not the heap, and
+        // the backtrace says where, as for any other out-of-memory failure. This once read
+        // "the heap is full (1.0 GiB); run again with a larger heap", without a backtrace.
+        Path src = write("digits.vx", "def main() -> U32:\n  String.len(F64.fmt(1.0, 400000000))\n");
+        Run r = process(List.of("-Xmx256m"), null, "run", src.toString(), "--heap", "128M", "--engine", engine);
+        assertEquals(3, r.status(), r.err());
+        List<String> lines = r.err().strip().lines().toList();
+        assertTrue(lines.get(0).matches("vxvm: out of memory: the heap is full \\([0-9.]+ MiB of the 128\\.0 MiB allowed: "
+                + "the JVM has no memory for more\\); give the JVM more memory, e\\.g\\. VXVM_JAVA_OPTS=-Xmx[0-9]+[MG]"), r.err());
+        assertEquals("  at main (" + src + ":2)", lines.get(lines.size() - 1), r.err());
     }
 
 

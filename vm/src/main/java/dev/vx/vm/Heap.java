@@ -227,6 +227,15 @@ public final class Heap {
         }
     }
 
+    /**
+     * The failure to report when the JVM ran out of memory while the heap was below its
+     * capacity (an operation's own Java temporaries, such as the text of {@code F64.fmt} with
+     * two billion digits): the JVM needs more memory, not the heap a larger {@code --heap}.
+     */
+    public OutOfHeap jvmOutOfMemory() {
+        return OutOfHeap.jvmLimited(Math.max(8L, 8L * words.length), capacityBytes());
+    }
+
     // ------------------------------------------------------------------ device jobs
 
     /**

@@ -403,6 +403,8 @@ public final class Interpreter implements Engine {
             throw new ProgramFailure(e.getMessage(), Backtrace.of(prog, heap.words, f, pc, st, sp));
         } catch (OutOfHeap e) {
             throw e.at(Backtrace.of(prog, heap.words, f, pc, st, sp));
+        } catch (OutOfMemoryError e) {
+            throw heap.jvmOutOfMemory().at(Backtrace.of(prog, heap.words, f, pc, st, sp));
         } finally {
             stats.steps += slices * SLICE + (SLICE - budget);
             stats.calls += calls;

@@ -64,7 +64,7 @@ public final class Vm {
             status = OUT_OF_MEMORY;
         } catch (OutOfMemoryError e) {
             host.out().flush();
-            host.err().println(new OutOfHeap(heap.capacityBytes()).userMessage());
+            host.err().println(heap.jvmOutOfMemory().userMessage());
             status = OUT_OF_MEMORY;
         } catch (DeviceFailure e) {
             host.out().flush();

@@ -293,6 +293,8 @@ public final class JitCtx {
             t = new ProgramFailure(t.getMessage(), Backtrace.of(prog, heap.words, f, pc, st, sp));
         } else if (t instanceof OutOfHeap o) {
             t = o.at(Backtrace.of(prog, heap.words, f, JitSupport.insnPositions(prog, f)[ip], st, sp));
+        } else if (t instanceof OutOfMemoryError) {
+            t = heap.jvmOutOfMemory().at(Backtrace.of(prog, heap.words, f, JitSupport.insnPositions(prog, f)[ip], st, sp));
         }
         faulted = t;
         return t;
