@@ -260,6 +260,27 @@ class CliTest {
                 + "the JVM has no memory for more\\); give the JVM more memory, e\\.g\\. VXVM_JAVA_OPTS=-Xmx[0-9]+[MG]"), r.err());
     }
 
+    @Test
+    void aRecursionThatFillsTheHeapEndsWithItsTraceShortened() throws Exception {
+        // Some 30 million frames spilled into a 256 MiB heap. The trace once held an entry for
+        // each: more memory than the JVM had (the run then ended without a trace, or, at the
+        // default 1 GiB heap, took minutes with nothing printed). Only the innermost 20 and
+        // outermost 10 frames are kept, and the ones between counted.
+        Path src = write("deep.vx", "def deep(n: Nat) -> U32:\n  match n:\n    case 0n:\n      0\n"
+                + "    case 1n+p:\n      deep(p) + 1\n\ndef main() -> U32:\n  deep!(400000000n)\n");
+        Run r = process(List.of("-Xmx600m"), null, "run", src.toString(), "--heap", "256M", "--engine", "jit");
+        assertEquals(3, r.status(), r.err());
+        List<String> lines = r.err().strip().lines().toList();
+        assertEquals("vxvm: out of memory: the heap is full (256.0 MiB); run again with a larger heap, e.g. --heap 1G",
+                lines.get(0), r.err());
+        assertEquals(1 + 20 + 1 + 10, lines.size(), r.err());
+        // (Out of memory in a job, the trace is the job lane's: docs/vm.md.)
+        for (int i = 1; i < lines.size(); i++) {
+            if (i != 21) assertEquals("  at deep (" + src + ":6)", lines.get(i), r.err());
+        }
+        assertTrue(lines.get(21).matches("  \\.\\.\\. [0-9]{8} more frames \\.\\.\\."), r.err());
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"interp", "jit"})
     void anOperationTheJvmHasNoMemoryForNamesTheJvmAndWhere(String engine) throws Exception {

@@ -13,10 +13,27 @@ import java.util.List;
 public final class Backtrace {
     private Backtrace() {}
 
-    public record Entry(String function, String file, int line) {
+    /**
+     * A frame, or, where {@code function} is null, {@code elided} frames left out of the
+     * middle of a long trace (only their number is kept: a recursion that filled the heap
+     * has hundreds of millions of frames).
+     */
+    public record Entry(String function, String file, int line, long elided) {
+        Entry(String function, String file, int line) {
+            this(function, file, line, 0);
+        }
+
+        static Entry elision(long frames) {
+            return new Entry(null, null, 0, frames);
+        }
+
+        boolean isElision() {
+            return function == null;
+        }
+
         @Override
         public String toString() {
-            return "  at " + function + " (" + file + ":" + line + ")";
+            return isElision() ? "  ... " + elided + " more frames ..." : "  at " + function + " (" + file + ":" + line + ")";
         }
     }
 
@@ -45,8 +62,14 @@ public final class Backtrace {
         return out;
     }
 
-    /** Every continuation frame under {@code sp}, innermost first, following spills into the heap. */
+    /**
+     * Every continuation frame under {@code sp}, innermost first, following spills into the
+     * heap; past the first {@link #HEAD} entries of {@code out}, only the last {@link #TAIL}
+     * frames are kept and the ones between are counted (an {@link Entry#elision}).
+     */
     private static void addFrames(List<Entry> out, Program prog, long[] heap, long[] stack, int sp) {
+        Entry[] last = new Entry[TAIL + 1];
+        long beyondHead = 0;
         long[] words = stack;
         int base = 0;
         int top = sp;
@@ -63,9 +86,18 @@ public final class Backtrace {
             }
             int f = Layout.resumeFunction(rw);
             int site = Layout.resumeSite(rw);
-            out.add(entry(prog, f, prog.sitePos[f][site]));
+            if (out.size() < HEAD) {
+                out.add(entry(prog, f, prog.sitePos[f][site]));
+            } else {
+                last[(int) (beyondHead % last.length)] = entry(prog, f, prog.sitePos[f][site]);
+                beyondHead++;
+            }
             top -= prog.frameWords(rw);
         }
+        // What render prints in full (HEAD + TAIL + 1 frames) is kept in full.
+        long kept = beyondHead <= last.length ? beyondHead : TAIL;
+        if (kept < beyondHead) out.add(Entry.elision(beyondHead - kept));
+        for (long i = beyondHead - kept; i < beyondHead; i++) out.add(last[(int) (i % last.length)]);
     }
 
     private static Entry entry(Program prog, int f, int pc) {
@@ -75,16 +107,30 @@ public final class Backtrace {
         return new Entry(prog.module.string(fd.name()), prog.module.string(fd.file()), line);
     }
 
-    /** The lines to print, eliding the middle of very long traces. */
+    /**
+     * The lines to print, eliding the middle of very long traces. {@code entries} may hold
+     * elisions (a trace made of a failure's frames and its callers' keeps at least the first
+     * {@link #HEAD} and the last {@link #TAIL} frames around each), which count as their frames.
+     */
     public static List<String> render(List<Entry> entries) {
+        List<Entry> frames = new ArrayList<>();
+        long total = 0;
+        for (Entry e : entries) {
+            if (e.isElision()) {
+                total += e.elided();
+            } else {
+                frames.add(e);
+                total++;
+            }
+        }
         List<String> out = new ArrayList<>();
-        if (entries.size() <= HEAD + TAIL + 1) {
-            for (Entry e : entries) out.add(e.toString());
+        if (total <= HEAD + TAIL + 1) {
+            for (Entry e : frames) out.add(e.toString());
             return out;
         }
-        for (int i = 0; i < HEAD; i++) out.add(entries.get(i).toString());
-        out.add("  ... " + (entries.size() - HEAD - TAIL) + " more frames ...");
-        for (int i = entries.size() - TAIL; i < entries.size(); i++) out.add(entries.get(i).toString());
+        for (int i = 0; i < HEAD; i++) out.add(frames.get(i).toString());
+        out.add(Entry.elision(total - HEAD - TAIL).toString());
+        for (int i = frames.size() - TAIL; i < frames.size(); i++) out.add(frames.get(i).toString());
         return out;
     }
 }
