@@ -281,11 +281,9 @@ final class OpenClDevice implements JobDevice {
             // top where they left it (the footprint).
             addCounters(worker, states);
             RuntimeException e = failure(ctl, top, heap);
-            try {
-                heap.extendTop(top);
-            } catch (RuntimeException ignored) {
-                // Only the footprint figure is lost.
-            }
+            // The run ends: the host never reads those words, so the array need not grow to
+            // hold them (near a 1 GiB heap the JVM may have no room for that copy).
+            heap.recordFootprint(top);
             throw e;
         }
 

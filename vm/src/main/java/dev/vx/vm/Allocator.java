@@ -32,6 +32,15 @@ public final class Allocator {
     long allocatedWords;
     long freedWords;
     long peakLiveWords;
+    /**
+     * Words allocated less words freed here since this worker last added them to the heap's
+     * shared live count ({@link Heap#addLive}), which gives the peak of a run on several
+     * threads: a worker's own count says nothing there, since a cell one worker allocates
+     * another may free (a fork child's result), so one worker's count only grows.
+     */
+    private long unsharedLive;
+    /** How far {@link #unsharedLive} may drift before it is shared. */
+    static final int SHARE_LIVE_WORDS = 1024;
 
     public Allocator(Heap heap, Shapes shapes, SharedPool pool) {
         this.heap = heap;
@@ -79,6 +88,13 @@ public final class Allocator {
         allocatedWords = allocated;
         long live = allocated - freedWords;
         if (live > peakLiveWords) peakLiveWords = live;
+        if ((unsharedLive += words) >= SHARE_LIVE_WORDS) shareLive();
+    }
+
+    /** Adds what this worker allocated and freed since the last time to the heap's live count. */
+    void shareLive() {
+        heap.addLive(unsharedLive);
+        unsharedLive = 0;
     }
 
     /** Returns a cell's memory (of {@code words} words, as allocated) to the free lists. */
@@ -92,6 +108,7 @@ public final class Allocator {
      */
     private long[] release(long[] h, long addr, int words) {
         freedWords += words;
+        if ((unsharedLive -= words) <= -SHARE_LIVE_WORDS) shareLive();
         if (words <= SMALL_MAX) {
             h[(int) addr] = Layout.header(0, Layout.KIND_FREE, 0);
             h[(int) addr + 1] = freeHead[words];
@@ -269,6 +286,9 @@ public final class Allocator {
         if (live + peakDelta > peakLiveWords) peakLiveWords = live + peakDelta;
         allocatedWords += allocated;
         freedWords += freed;
+        shareLive();
+        heap.addDevicePeak(peakDelta);
+        heap.addLive(allocated - freed);
     }
 
     /** Cells of at most this many words use exact-size free lists (the rest: {@link #largeClass}). */

@@ -4,6 +4,7 @@ import dev.vx.bytecode.Layout;
 
 import java.lang.ref.SoftReference;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -107,6 +108,27 @@ public final class Heap {
         long start = top;
         top += n;
         return start;
+    }
+
+    // The live words of all workers together, as they share them (Allocator.shareLive), and
+    // their highest value: the peak of a run on several threads, within threads x
+    // Allocator.SHARE_LIVE_WORDS of the exact one.
+    private final AtomicLong sharedLive = new AtomicLong();
+    private final AtomicLong sharedPeak = new AtomicLong();
+
+    void addLive(long delta) {
+        long now = sharedLive.addAndGet(delta);
+        if (delta > 0) sharedPeak.accumulateAndGet(now, Math::max);
+    }
+
+    /** A device job reached {@code peakDelta} live words above those live when it started. */
+    void addDevicePeak(long peakDelta) {
+        sharedPeak.accumulateAndGet(sharedLive.get() + peakDelta, Math::max);
+    }
+
+    /** The highest live count the workers shared (see {@link #addLive}). */
+    long sharedPeakLiveWords() {
+        return sharedPeak.get();
     }
 
     /** Words of a chunk when several workers allocate: at least this many. */
@@ -277,6 +299,15 @@ public final class Heap {
             System.arraycopy(words, 0, bigger, 0, (int) Math.min(top, words.length));
             words = bigger;
         }
+        if (newTop > top) top = newTop;
+    }
+
+    /**
+     * Inside {@link #exclusive}, when the run ends in a device job's failure: words up to
+     * {@code newTop} were handed out on the device. Only the footprint figure reads them, so
+     * the array does not grow to hold them.
+     */
+    public synchronized void recordFootprint(long newTop) {
         if (newTop > top) top = newTop;
     }
 

@@ -100,12 +100,20 @@ public final class Vm {
 
     static void printStats(Host host, VmOptions opts, Scheduler sched, Heap heap, long start) {
         Stats s = sched.totals();
-        long allocated = 0, freed = 0, peak = 0;
+        long allocated = 0, freed = 0, onePeak = 0;
+        int allocating = 0;
         for (Worker w : sched.workers) {
             allocated += w.alloc.allocatedWords;
             freed += w.alloc.freedWords;
-            peak += w.alloc.peakLiveWords;
+            w.alloc.shareLive();
+            if (w.alloc.allocatedWords + w.alloc.freedWords > 0) {
+                allocating++;
+                onePeak = w.alloc.peakLiveWords;
+            }
         }
+        // When one worker did all the allocating and freeing, its own count is exact; when
+        // several did, cells crossed between them and only the shared count means anything.
+        long peak = allocating <= 1 ? onePeak : heap.sharedPeakLiveWords();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("engine", sched.workers[0].engine.name());
         m.put("device", sched.device == null ? "cpu" : sched.device.kind());
