@@ -274,11 +274,12 @@ class CliTest {
         assertEquals("vxvm: out of memory: the heap is full (256.0 MiB); run again with a larger heap, e.g. --heap 1G",
                 lines.get(0), r.err());
         assertEquals(1 + 20 + 1 + 10, lines.size(), r.err());
-        // (Out of memory in a job, the trace is the job lane's: docs/vm.md.)
-        for (int i = 1; i < lines.size(); i++) {
+        for (int i = 1; i < lines.size() - 1; i++) {
             if (i != 21) assertEquals("  at deep (" + src + ":6)", lines.get(i), r.err());
         }
         assertTrue(lines.get(21).matches("  \\.\\.\\. [0-9]{8} more frames \\.\\.\\."), r.err());
+        // Below the job's frames, those of the lane that waits for it.
+        assertEquals("  at main (" + src + ":9)", lines.get(lines.size() - 1), r.err());
     }
 
     @ParameterizedTest(name = "{0}")

@@ -33,6 +33,14 @@ public final class OutOfHeap extends RuntimeException {
         return backtrace != null ? this : new OutOfHeap(capacityBytes, jvmLimitedAtBytes, frames);
     }
 
+    /** This failure seen from the lane that started the failing lane's job: its frames, then the caller's. */
+    OutOfHeap under(java.util.List<Backtrace.Entry> callerFrames) {
+        java.util.List<Backtrace.Entry> all = new java.util.ArrayList<>();
+        if (backtrace != null) all.addAll(backtrace);
+        all.addAll(callerFrames);
+        return new OutOfHeap(capacityBytes, jvmLimitedAtBytes, all);
+    }
+
     /**
      * The heap reached {@code sizeBytes} of its {@code capacityBytes} and the JVM could not give
      * it more: a larger {@code --heap} would not help, more memory for the JVM would.

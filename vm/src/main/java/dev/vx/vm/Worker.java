@@ -72,6 +72,9 @@ public final class Worker {
                 // The job's frames, then the host's at the job: what a CPU job reports.
                 throw f.under(Backtrace.of(sched.program, alloc.heap().words, host.function, jobPc, host.stack,
                         host.sp));
+            } catch (OutOfHeap o) {
+                throw o.under(Backtrace.of(sched.program, alloc.heap().words, host.function, jobPc, host.stack,
+                        host.sp));
             }
             if (r.isPresent()) {
                 host.regs[register] = r.getAsLong();
@@ -204,7 +207,26 @@ public final class Worker {
             engine.run(lane, this);
         } catch (ProgramFailure f) {
             failed(lane, f);
+        } catch (OutOfHeap o) {
+            throw o.under(jobHostFrames(lane));
         }
+    }
+
+    /**
+     * Running out of heap ends the run at once, from the lane that asked: below that lane's
+     * frames come those of the lanes waiting for its job (a job's host waits, so its stack
+     * holds still), outwards until a lane that is the program's or a stolen fork child's. (A
+     * stolen child's parent may still be running on another thread, so its frames are not
+     * read; on one thread no child is stolen, and the trace is complete.)
+     */
+    private java.util.List<Backtrace.Entry> jobHostFrames(Lane lane) {
+        java.util.List<Backtrace.Entry> out = new java.util.ArrayList<>();
+        long[] heap = alloc.heap().words;
+        for (Lane l = lane; l.completion instanceof Completion.JobDone d; l = d.host()) {
+            Lane host = d.host();
+            out.addAll(Backtrace.of(sched.program, heap, host.function, d.jobPc(), host.stack, host.sp));
+        }
+        return out;
     }
 
 
