@@ -64,6 +64,10 @@ final class BlockChecker {
             } else if (s instanceof Ast.Bind bind) {
                 cx.diags.error(bind.span(), "`<-` runs an action, which only a `do` block can do");
                 exprs.check(bind.action(), cx.fresh());
+                // Its names are still bound (to any type), so that their uses below are not
+                // reported as undefined: one mistake, one message.
+                Ty type = bind.type() != null ? cx.resolveType(bind.type()) : cx.fresh();
+                exprs.patterns.irrefutable(bind.pattern(), type, "the left side of `<-`");
             } else if (s instanceof Ast.ExprStmt e) {
                 cx.diags.error(e.span(), "the value of this expression is not used: only the last line of a block "
                         + "gives its value (to run actions one after another, use a `do` block)");

@@ -479,11 +479,17 @@ final class ExprChecker {
         return () -> {
             Expr s = scrutinee.build();
             List<Case> cases = new ArrayList<>(pats.size());
+            boolean literalErrors = false;
             for (int i = 0; i < pats.size(); i++) {
-                cases.add(new Case(pats.get(i).build(), bodyElabs.get(i).build(), m.cases().get(i).span()));
+                // A pattern's literals are checked against its type only now: one out of range
+                // was reported and stands for 0, which must not make other cases look unreachable.
+                int before = cx.diags.errorCount();
+                Pattern p = pats.get(i).build();
+                literalErrors |= cx.diags.errorCount() > before;
+                cases.add(new Case(p, bodyElabs.get(i).build(), m.cases().get(i).span()));
             }
             // A type too large was reported, and is Unit here: no coverage to check.
-            if (checkCoverage && !Tys.containsError(scrutineeType) && !Tys.tooLarge(scrutineeType)) {
+            if (checkCoverage && !literalErrors && !Tys.containsError(scrutineeType) && !Tys.tooLarge(scrutineeType)) {
                 Exhaustiveness.checkMatch(cx.diags, m.span(), s.type(), cases, !cx.inBase);
             }
             return new Expr.Match(cx.zonk(expected), m.span(), s, cases);
