@@ -86,7 +86,7 @@ final class PatternChecker {
             cx.expect(type, Tys.NAT, span);
             PatElab rest = check(n.rest(), Tys.NAT, bound);
             return () -> new Pattern.NatPlus(ScalarType.NAT, span,
-                    Literals.intWord(n.k(), ScalarType.NAT, span, cx.diags), rest.build());
+                    Literals.intWord(n.k(), ScalarType.NAT, n.kSpan(), cx.diags), rest.build());
         } else if (p instanceof Ast.CtorPat c) {
             return constructor(c, type, bound);
         } else if (p instanceof Ast.TuplePat t) {

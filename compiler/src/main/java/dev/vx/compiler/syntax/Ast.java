@@ -222,7 +222,7 @@ public final class Ast {
     }
 
     /** {@code kn+p}. */
-    public record NatPlusPat(IntValue k, Pattern rest, Span span) implements Pattern {
+    public record NatPlusPat(IntValue k, Span kSpan, Pattern rest, Span span) implements Pattern {
     }
 
     /** {@code Name{...}}; sub-patterns positional ({@code name == null}) or named. */

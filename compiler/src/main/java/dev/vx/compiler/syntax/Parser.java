@@ -917,13 +917,14 @@ public final class Parser {
             }
             case INT: {
                 IntValue v = (IntValue) t.value(advance());
+                Span literal = span(first);
                 if (at(PLUS)) {
                     if (!"n".equals(v.suffix())) {
                         throw error("a `k+p` pattern needs a Nat literal: write `" + v.text() + "n+p`");
                     }
                     advance();
                     Pattern rest = patternAtom();
-                    return new NatPlusPat(v, rest, spanFrom(first));
+                    return new NatPlusPat(v, literal, rest, spanFrom(first));
                 }
                 return new IntPat(v, span(first));
             }
