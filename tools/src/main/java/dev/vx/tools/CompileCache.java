@@ -117,9 +117,10 @@ final class CompileCache {
         }
     }
 
-    /** {@code modules} in the cache directory ({@link CacheDirectory#root}); null when disabled ({@code VX_NO_CACHE}). */
+    /** {@code modules} in the cache directory ({@link CacheDirectory#root}); null when disabled ({@code VX_NO_CACHE} set, and not to 0). */
     static Path directory() {
-        if (System.getenv("VX_NO_CACHE") != null) return null;
+        String off = System.getenv("VX_NO_CACHE");
+        if (off != null && !off.isEmpty() && !off.equals("0")) return null;
         Path root = CacheDirectory.root();
         return root == null ? null : root.resolve("modules");
     }
