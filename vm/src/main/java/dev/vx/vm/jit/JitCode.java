@@ -222,7 +222,8 @@ final class JitCode {
     /**
      * Whether {@code f} is a small leaf: only {@link #LEAF_OPS}, forward jumps only (no loop),
      * at most {@link #MAX_LEAF_INSNS} instructions, and surely compiled (its method cannot
-     * reach {@link #maxBytecode}: at most 48 bytes of JVM code an instruction, plus 400). Compiled
+     * reach {@link #maxBytecode}: at most 48 bytes of JVM code an instruction, 16 a parameter
+     * (the entry that reads arguments from {@code argv}), plus 400). Compiled
      * code calls such a function without writing the continuation frame (docs/jit.md, "Leaf
      * calls"): it cannot fail, so no backtrace reads the frame, and it calls nothing, so no
      * return or unwind pops it.
@@ -231,7 +232,8 @@ final class JitCode {
         byte s = leaf[f];
         if (s == 0) {
             List<Insn> code = module.function(f).code();
-            boolean ok = code.size() <= MAX_LEAF_INSNS && 400 + 48 * code.size() <= maxBytecode;
+            int params = module.function(f).arity();
+            boolean ok = code.size() <= MAX_LEAF_INSNS && 400 + 48 * code.size() + 16 * params <= maxBytecode;
             for (int i = 0; ok && i < code.size(); i++) {
                 Insn in = code.get(i);
                 ok = LEAF_OPS.contains(in.op()) || in.op() == Opcode.JMP;
