@@ -20,11 +20,11 @@ final class DeviceLayout {
             LS_FREEDW = 13, LS_LIVE = 14, LS_PEAKLIVE = 15, LS_BUMP = 16, LS_BUMPEND = 17, LS_COMP = 18,
             LS_CJOIN = 19, LS_CCHILD = 20, LS_WAITJ = 21;
     /**
-     * Free-list heads by exact size 0..SMALL_MAX, their lengths, large-block heads by class, and
-     * the large blocks' counters (vm's LargeBlocks: blocks released since the last merge, blocks).
+     * Free-list heads by exact size 0..SMALL_MAX, their lengths, large-block heads by class and
+     * the gaps' head, and the large blocks' counters (vm's LargeBlocks: blocks released since the last merge, blocks).
      */
     static final int LS_FREE = 32, LS_FCOUNT = 100, LS_LARGE = 170, LARGE_CLASSES = Allocator.LARGE_CLASSES,
-            LS_LRELEASES = LS_LARGE + LARGE_CLASSES, LS_LBLOCKS = LS_LRELEASES + 1;
+            LS_LGAPS = LS_LARGE + LARGE_CLASSES, LS_LRELEASES = LS_LGAPS + 1, LS_LBLOCKS = LS_LRELEASES + 1;
 
     static {
         if (LS_LBLOCKS >= LANE_STATE_WORDS) throw new AssertionError("the lane state outgrew LANE_STATE_WORDS");

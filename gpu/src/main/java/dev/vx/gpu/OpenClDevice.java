@@ -230,10 +230,11 @@ final class OpenClDevice implements JobDevice {
             ls[LS_FREE + i] = fs[2 + i];
             ls[LS_FCOUNT + i] = fs[3 + small + i];
         }
+        // Heads by class and the gaps' head, releases since the last merge, blocks (Heap.largeFreeState).
         long[] large = heap.largeFreeState();
-        System.arraycopy(large, 0, ls, LS_LARGE, LARGE_CLASSES);
-        ls[LS_LRELEASES] = large[LARGE_CLASSES];
-        ls[LS_LBLOCKS] = large[LARGE_CLASSES + 1];
+        System.arraycopy(large, 0, ls, LS_LARGE, LARGE_CLASSES + 1);
+        ls[LS_LRELEASES] = large[LARGE_CLASSES + 1];
+        ls[LS_LBLOCKS] = large[LARGE_CLASSES + 2];
         writeWords(lsMem, 0, ls, 0, LANE_STATE_WORDS);
         writeWords(stMem, 0, new long[]{0, 0, Layout.FID_EXIT}, 0, 3);
         if (args.length > 0) writeWords(lrMem, 0, args, 0, args.length);
@@ -280,11 +281,10 @@ final class OpenClDevice implements JobDevice {
             // The run ends here; its statistics still count what the lanes did, and the heap
             // top where they left it (the footprint).
             addCounters(worker, states);
-            RuntimeException e = failure(ctl, top, heap);
             // The run ends: the host never reads those words, so the array need not grow to
             // hold them (near a 1 GiB heap the JVM may have no room for that copy).
             heap.recordFootprint(top);
-            throw e;
+            throw failure(ctl, top, heap);
         }
 
         // Take the results back: heap, allocator state, free lists and statistics.
@@ -299,9 +299,9 @@ final class OpenClDevice implements JobDevice {
         fs[0] = states[LS_BUMP];
         fs[1] = states[LS_BUMPEND];
         alloc.importFreeState(fs);
-        large = new long[LARGE_CLASSES + 2];
-        System.arraycopy(states, LS_LARGE, large, 0, LARGE_CLASSES);
-        large[LARGE_CLASSES] = states[LS_LRELEASES];
+        large = new long[LARGE_CLASSES + 3];
+        System.arraycopy(states, LS_LARGE, large, 0, LARGE_CLASSES + 1);
+        large[LARGE_CLASSES + 1] = states[LS_LRELEASES];
         for (int l = 1; l < lanes; l++) {
             int b = l * LANE_STATE_WORDS;
             // Cells other lanes freed go to the job worker's lists (large ones to the heap's).
@@ -312,7 +312,7 @@ final class OpenClDevice implements JobDevice {
                     c = next;
                 }
             }
-            for (int cls = 0; cls < LARGE_CLASSES; cls++) {
+            for (int cls = 0; cls <= LARGE_CLASSES; cls++) { // the gaps' list too
                 for (long c = states[b + LS_LARGE + cls]; c != 0; ) {
                     long next = h[(int) c + 1];
                     h[(int) c + 1] = large[cls];
@@ -320,7 +320,7 @@ final class OpenClDevice implements JobDevice {
                     c = next;
                 }
             }
-            large[LARGE_CLASSES] += states[b + LS_LRELEASES];
+            large[LARGE_CLASSES + 1] += states[b + LS_LRELEASES];
         }
         heap.setLargeFreeState(large);
         return ctl[CTL_RESULT];
@@ -379,17 +379,37 @@ final class OpenClDevice implements JobDevice {
             case E_SSLICE -> "String.slice: range " + a + " .. " + b + " out of range for length " + c;
             case E_STRLONG -> "string too long";
             case E_FROMCP -> "String.from_code_points: " + a + " is not a Unicode scalar value";
-            case E_PANIC -> string(words(top), a);
+            case E_PANIC -> string(new PagedHeap(top), a);
             default -> "unknown device error " + code;
         };
         return new ProgramFailure(message, backtrace(ctl, top));
     }
 
-    /** The heap's words up to {@code top}, read back from the device. */
-    private long[] words(long top) {
-        long[] h = new long[(int) Math.max(top, Layout.HEAP_BASE)];
-        readWords(heapMem, 0, h, 0, top);
-        return h;
+    /**
+     * The device heap's words below {@code top}, read from its buffer a page at a time: a
+     * trace follows spill blocks anywhere in a heap that may be larger than the JVM could copy
+     * (a recursion that filled a 1 GiB device heap once ended without its trace).
+     */
+    private final class PagedHeap implements Backtrace.HeapWords {
+        private static final int PAGE = 1 << 15;
+        private final long top;
+        private final long[] page = new long[PAGE];
+        private long pageStart = -1;
+
+        PagedHeap(long top) {
+            this.top = top;
+        }
+
+        @Override
+        public long word(long index) {
+            if (index < 0 || index >= top) return 0;
+            long start = index - index % PAGE;
+            if (start != pageStart) {
+                readWords(heapMem, start, page, 0, Math.min(PAGE, top - start));
+                pageStart = start;
+            }
+            return page[(int) (index - start)];
+        }
     }
 
     /** The backtrace of the lane that posted the error, from its stack and the spilled frames in the heap. */
@@ -398,13 +418,13 @@ final class OpenClDevice implements JobDevice {
         int sp = (int) ctl[CTL_ERR_SP];
         long[] stack = new long[Layout.LANE_STACK_WORDS];
         readWords(stMem, (long) lane * Layout.LANE_STACK_WORDS, stack, 0, Layout.LANE_STACK_WORDS);
-        return Backtrace.ofInstruction(prog, words(top), (int) ctl[CTL_ERR_F], (int) ctl[CTL_ERR_PC], stack, sp);
+        return Backtrace.ofInstruction(prog, new PagedHeap(top), (int) ctl[CTL_ERR_F], (int) ctl[CTL_ERR_PC], stack, sp);
     }
 
-    private static String string(long[] h, long a) {
-        int len = (int) h[(int) a + 1];
+    private static String string(Backtrace.HeapWords h, long a) {
+        int len = (int) h.word(a + 1);
         byte[] out = new byte[len];
-        for (int i = 0; i < len; i++) out[i] = (byte) (h[(int) a + 2 + (i >>> 3)] >>> ((i & 7) * 8));
+        for (int i = 0; i < len; i++) out[i] = (byte) (h.word(a + 2 + (i >>> 3)) >>> ((i & 7) * 8));
         return new String(out, StandardCharsets.UTF_8);
     }
 

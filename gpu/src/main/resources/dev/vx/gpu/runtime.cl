@@ -228,12 +228,12 @@ W vx_take_chunk(Ctx* c, W n, W least, W* end) {
 }
 
 // Free large blocks (vm's LargeBlocks, which says why): per lane, lists by class of blocks
-// laid out as [free header, next, size in words], split when taken, merged when due.
+// laid out as [free header, next, size in words], then the gaps' list (rests of 8 to 64
+// words, which serve nothing until merged), split when taken, merged when due.
 
-void vx_release_raw(Ctx* c, W addr, int words);
-
-/** LargeBlocks.floorClass: the largest class a free block of `size` words can serve. */
+/** LargeBlocks.floorClass: the largest class a free block of `size` words can serve; LARGE_CLASSES (the gaps) when none. */
 inline int large_floor_class(W size) {
+    if (size < large_class_words(0)) return LARGE_CLASSES;
     int k = large_class((int)size);
     return large_class_words(k) > size ? k - 1 : k;
 }
@@ -260,8 +260,7 @@ W vx_large_take(Ctx* c, int cls) {
         c->LS[LS_LBLOCKS]--;
         W need = large_class_words(cls);
         W rest = H[a + 2] - need;
-        if (rest > SMALL_MAX) vx_large_push(c, a + need, rest);
-        else if (rest > 0) vx_release_raw(c, a + need, (int)rest);
+        if (rest > 0) vx_large_push(c, a + need, rest);
         return a;
     }
     return 0;
@@ -275,7 +274,7 @@ W vx_large_take(Ctx* c, int cls) {
 void vx_large_merge(Ctx* c) {
     __global W* H = c->H;
     W all = 0, n = 0;
-    for (int k = 0; k < LARGE_CLASSES; k++) {
+    for (int k = 0; k <= LARGE_CLASSES; k++) {
         W a = c->LS[LS_LARGE + k];
         while (a != 0) {
             W next = H[a + 1];
@@ -343,14 +342,20 @@ W vx_alloc_raw(Ctx* c, int words) {
     int cls = large_class(words);
     W a = vx_large_take(c, cls);
     if (a != 0) return a;
-    W n = large_class_words(cls);
     W released = c->LS[LS_LRELEASES];
-    if (released > 0 && (4 * released >= c->LS[LS_LBLOCKS] || ALD(&c->CTL[CTL_TOP]) + n > c->cap)) {
+    if (released > 0 && 4 * released >= c->LS[LS_LBLOCKS]) {
         vx_large_merge(c);
         a = vx_large_take(c, cls);
         if (a != 0) return a;
     }
-    return vx_take(c, n);
+    a = vx_take(c, large_class_words(cls));
+    if (a == 0 && c->LS[LS_LRELEASES] > 0) {
+        // The heap cannot grow by the cell (as Heap.allocateLarge asks before growing; where
+        // this device's buffer is smaller than the heap, at the buffer's end): merge, last.
+        vx_large_merge(c);
+        a = vx_large_take(c, cls);
+    }
+    return a;
 }
 
 /** Allocator.allocate: counted once found (a request the heap cannot meet allocated nothing). */

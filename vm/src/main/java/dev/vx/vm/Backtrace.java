@@ -37,6 +37,12 @@ public final class Backtrace {
         }
     }
 
+    /** The heap's words, however they are held (a device's heap is read from its buffer page by page). */
+    @FunctionalInterface
+    public interface HeapWords {
+        long word(long index);
+    }
+
     /** Frames are printed in full up to this many; longer traces keep the innermost and outermost. */
     static final int HEAD = 20;
     static final int TAIL = 10;
@@ -44,7 +50,7 @@ public final class Backtrace {
     public static List<Entry> of(Program prog, long[] heap, int function, int pc, long[] stack, int sp) {
         List<Entry> out = new ArrayList<>();
         out.add(entry(prog, function, pc));
-        addFrames(out, prog, heap, stack, sp);
+        addFrames(out, prog, i -> heap[(int) i], stack, sp);
         return out;
     }
 
@@ -52,7 +58,7 @@ public final class Backtrace {
      * As {@link #of}, for an engine that knows the failing instruction by its index in the
      * function's code (a device kernel); with {@code function < 0}, only the frames.
      */
-    public static List<Entry> ofInstruction(Program prog, long[] heap, int function, int insn, long[] stack, int sp) {
+    public static List<Entry> ofInstruction(Program prog, HeapWords heap, int function, int insn, long[] stack, int sp) {
         List<Entry> out = new ArrayList<>();
         if (function >= 0) {
             int[] pos = prog.insnPos[function];
@@ -67,20 +73,21 @@ public final class Backtrace {
      * heap; past the first {@link #HEAD} entries of {@code out}, only the last {@link #TAIL}
      * frames are kept and the ones between are counted (an {@link Entry#elision}).
      */
-    private static void addFrames(List<Entry> out, Program prog, long[] heap, long[] stack, int sp) {
+    private static void addFrames(List<Entry> out, Program prog, HeapWords heap, long[] stack, int sp) {
         Entry[] last = new Entry[TAIL + 1];
         long beyondHead = 0;
-        long[] words = stack;
-        int base = 0;
-        int top = sp;
+        // The frames are on the lane stack, then (past an exit frame) in a spill block of the heap.
+        boolean inHeap = false;
+        long base = 0;
+        long top = sp;
         while (top > base) {
-            long rw = words[top - 1];
+            long rw = inHeap ? heap.word(top - 1) : stack[(int) top - 1];
             if (rw == Layout.FID_EXIT) {
-                long block = words[top - 3];
-                int count = (int) words[top - 2];
+                long block = inHeap ? heap.word(top - 3) : stack[(int) top - 3];
+                long count = inHeap ? heap.word(top - 2) : stack[(int) top - 2];
                 if (block == 0) break;
-                words = heap;
-                base = (int) block + 2;
+                inHeap = true;
+                base = block + 2;
                 top = base + count;
                 continue;
             }

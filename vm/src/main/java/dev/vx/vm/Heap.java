@@ -111,8 +111,8 @@ public final class Heap {
     }
 
     // The live words of all workers together, as they share them (Allocator.shareLive), and
-    // their highest value: the peak of a run on several threads, within threads x
-    // Allocator.SHARE_LIVE_WORDS of the exact one.
+    // their highest value: the peak of a run on several threads, within what the threads
+    // allocate or free between two shares (Allocator.sharedLive) of the exact one.
     private final AtomicLong sharedLive = new AtomicLong();
     private final AtomicLong sharedPeak = new AtomicLong();
 
@@ -161,18 +161,17 @@ public final class Heap {
 
     /**
      * Allocates a large cell of class {@code cls}: from the free blocks (merged first when that
-     * is due, see {@link LargeBlocks}), else from the top. What a free block has beyond the
-     * cell and cannot keep as a large block goes to {@code taker}'s small lists.
+     * is due, see {@link LargeBlocks}), else from the top.
      */
-    long allocateLarge(int cls, Allocator taker) {
+    long allocateLarge(int cls) {
         synchronized (this) {
             awaitOtherGrowth();
-            long a = large.take(words, cls, taker);
+            long a = large.take(words, cls);
             if (a != 0) return a;
             long n = Allocator.largeClassWords(cls);
             if (large.mergeDue(top + n > capacityWords)) {
                 large.merge(words);
-                a = large.take(words, cls, taker);
+                a = large.take(words, cls);
                 if (a != 0) return a;
             }
             ensureCapacity(top + n);
@@ -313,7 +312,8 @@ public final class Heap {
 
     /**
      * Inside {@link #exclusive}: the state of the free large blocks, {@code [heads by class
-     * (Allocator.LARGE_CLASSES), releases since the last merge, blocks]} (see {@link LargeBlocks}).
+     * (Allocator.LARGE_CLASSES), the gaps' head, releases since the last merge, blocks]} (see
+     * {@link LargeBlocks}).
      */
     public synchronized long[] largeFreeState() {
         return large.state();

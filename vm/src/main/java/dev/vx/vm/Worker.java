@@ -36,6 +36,7 @@ public final class Worker {
     }
 
     public boolean needsAttention() {
+        if (sched.threads > 1) alloc.shareLive(); // every 1,024 steps: the shared peak (Allocator.sharedLive)
         return alloc.heap().safepointRequested || sched.stopping;
     }
 
@@ -210,6 +211,7 @@ public final class Worker {
         } catch (OutOfHeap o) {
             throw o.under(jobHostFrames(lane));
         }
+        if (sched.threads > 1) alloc.shareLive();
     }
 
     /**
