@@ -18,7 +18,7 @@ final class DeviceLayout {
     static final int LS_STATUS = 0, LS_NF = 1, LS_NL = 2, LS_SP = 3, LS_RV = 4, LS_PEAK = 5, LS_STEPS = 6,
             LS_CALLS = 7, LS_FORKS = 8, LS_STEALS = 9, LS_SPILLS = 10, LS_RESTORES = 11, LS_ALLOCW = 12,
             LS_FREEDW = 13, LS_LIVE = 14, LS_PEAKLIVE = 15, LS_BUMP = 16, LS_BUMPEND = 17, LS_COMP = 18,
-            LS_CJOIN = 19, LS_CCHILD = 20, LS_WAITJ = 21;
+            LS_CJOIN = 19, LS_CCHILD = 20, LS_WAITJ = 21, LS_SHAREDLIVE = 22;
     /**
      * Free-list heads by exact size 0..SMALL_MAX, their lengths, large-block heads by class and
      * the gaps' head, and the large blocks' counters (vm's LargeBlocks: blocks released since the last merge, blocks).
@@ -36,10 +36,14 @@ final class DeviceLayout {
     static final int COMP_ROOT = 0, COMP_CHILD = 1;
 
     // The control block.
-    static final int CTL_WORDS = 32;
+    static final int CTL_WORDS = 32 + Allocator.smallMax() + 1 + LARGE_CLASSES;
     static final int CTL_DONE = 0, CTL_RESULT = 1, CTL_ERR = 2, CTL_ERR_LANE = 3, CTL_ERR_A = 4, CTL_ERR_B = 5,
             CTL_ERR_C = 6, CTL_ERR_F = 7, CTL_ERR_PC = 8, CTL_ERR_SP = 9, CTL_TOP = 10, CTL_CAP = 11,
-            CTL_IDLE = 12, CTL_PUBLISHED = 13, CTL_STEPS = 14, CTL_CHUNK = 15;
+            CTL_IDLE = 12, CTL_PUBLISHED = 13, CTL_STEPS = 14, CTL_CHUNK = 15, CTL_LIVE = 16, CTL_PEAKLIVE = 17,
+            /** The lanes' pool of free small cells, a head per size 0..SMALL_MAX (runtime.cl, vx_pool_put). */
+            CTL_POOL = 32,
+            /** With several lanes, freed large cells by class (runtime.cl, vx_lpool_put). */
+            CTL_LPOOL = CTL_POOL + Allocator.smallMax() + 1;
 
     // Fork groups: join records and task slots in device memory.
     static final int MAX_CHILDREN = 8;
@@ -88,6 +92,7 @@ final class DeviceLayout {
         d.put("KIND_FREE", (long) Layout.KIND_FREE);
         d.put("FIRST_CTOR", (long) Layout.FIRST_CTOR);
         d.put("SMALL_MAX", (long) Allocator.smallMax());
+        d.put("FREE_BATCH", (long) Allocator.batchCells());
         d.put("LARGE_STEPS_LOG", (long) Allocator.LARGE_STEPS_LOG);
         d.put("LARGE_CLASSES", (long) LARGE_CLASSES);
         d.put("SCRATCH_WORDS", (long) SCRATCH_WORDS);

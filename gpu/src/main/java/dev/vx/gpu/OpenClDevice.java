@@ -280,7 +280,7 @@ final class OpenClDevice implements JobDevice {
             }
             // The run ends here; its statistics still count what the lanes did, and the heap
             // top where they left it (the footprint).
-            addCounters(worker, states);
+            addCounters(worker, states, ctl);
             // The run ends: the host never reads those words, so the array need not grow to
             // hold them (near a 1 GiB heap the JVM may have no room for that copy).
             heap.recordFootprint(top);
@@ -288,7 +288,7 @@ final class OpenClDevice implements JobDevice {
         }
 
         // Take the results back: heap, allocator state, free lists and statistics.
-        addCounters(worker, states);
+        addCounters(worker, states, ctl);
         heap.extendTop(top);
         readWords(heapMem, 0, heap.words, 0, top);
         long[] h = heap.words;
@@ -322,12 +322,38 @@ final class OpenClDevice implements JobDevice {
             }
             large[LARGE_CLASSES + 1] += states[b + LS_LRELEASES];
         }
+        // The large blocks left in the lanes' pool (several lanes: runtime.cl, vx_lpool_put).
+        for (int cls = 0; cls < LARGE_CLASSES; cls++) {
+            for (long b = ctl[CTL_LPOOL + cls] & 0xFFFF_FFFFL; b != 0; ) {
+                long next = h[(int) b + 1] & 0xFFFF_FFFFL;
+                h[(int) b + 1] = large[cls];
+                large[cls] = b;
+                b = next;
+            }
+        }
         heap.setLargeFreeState(large);
+        // The batches left in the lanes' pool (runtime.cl, vx_pool_put) go to the worker too.
+        for (int size = 0; size <= small; size++) {
+            for (long batch = ctl[CTL_POOL + size] & 0xFFFF_FFFFL; batch != 0; ) {
+                long nextBatch = h[(int) batch] & 0xFFFF_FFFFL;
+                for (long c = batch; c != 0; ) {
+                    long next = h[(int) c + 1];
+                    alloc.recycle(c, size);
+                    c = next;
+                }
+                batch = nextBatch;
+            }
+        }
         return ctl[CTL_RESULT];
     }
 
-    /** Adds the lanes' counters to the job worker's statistics and allocator figures. */
-    private void addCounters(Worker worker, long[] states) {
+    /**
+     * Adds the lanes' counters to the job worker's statistics and allocator figures. The peak:
+     * one lane's own, exact; with several lanes at work, the highest of their shared live count
+     * (vx_share_live), since lanes free each other's cells and each lane's own count then only
+     * grows.
+     */
+    private void addCounters(Worker worker, long[] states, long[] ctl) {
         Stats st = worker.stats;
         long allocated = 0, freed = 0, peakDelta = 0;
         for (int l = 0; l < lanes; l++) {
@@ -344,6 +370,7 @@ final class OpenClDevice implements JobDevice {
             freed += states[b + LS_FREEDW];
             peakDelta += states[b + LS_PEAKLIVE];
         }
+        if (lanesThatRan(states) > 1) peakDelta = ctl[CTL_PEAKLIVE];
         worker.alloc.accountDevice(allocated, freed, peakDelta);
     }
 

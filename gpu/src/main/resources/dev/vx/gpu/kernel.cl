@@ -93,12 +93,14 @@ __kernel void vx_lanes(__global W* H, __global W* LSA, __global W* STA, __global
             break;
         }
         if (c->status == S_IDLE) {
+            vx_share_live(c); // a task is done: what it allocated may be freed on another lane
             LS[LS_STATUS] = S_IDLE;
             continue;
         }
         vx_save(c, r, c->status);
         break;
     }
+    vx_share_live(c);
     LS[LS_STEPS] = c->steps;
     LS[LS_PEAK] = c->peak;
     LS[LS_CALLS] = c->calls;

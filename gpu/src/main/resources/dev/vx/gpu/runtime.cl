@@ -318,11 +318,106 @@ void vx_large_merge(Ctx* c) {
     }
 }
 
+// The lanes' pool of free small cells (vm's SharedPool): a lane whose list of one size reaches
+// 2 * FREE_BATCH cells gives FREE_BATCH of them to the pool, and a lane whose list is empty
+// takes a batch before new words, so that cells one lane frees (a stolen child's result, freed
+// by its parent's lane) serve another's allocations: without it a fork loop's footprint grew
+// with every round. Per size, a stack of batches: each batch's cells are linked through word
+// 1 (ending in 0), the batches through their first cell's header word (free cells' headers
+// are read by nothing else); the head, CTL[CTL_POOL + size], carries a count in its high
+// half, so that a batch taken and given back between a lane's read and its CAS fails the CAS.
+
+void vx_pool_put(Ctx* c, int words, W first) {
+    __global W* head = &c->CTL[CTL_POOL + words];
+    W old = ALD(head);
+    for (;;) {
+        c->H[first] = old & 0xFFFFFFFFL;
+        mem_fence(CLK_GLOBAL_MEM_FENCE);
+        UW tag = ((UW)old >> 32) + 1;
+        W seen = ACAS(head, old, (W)((tag << 32) | (UW)first));
+        if (seen == old) return;
+        old = seen;
+    }
+}
+
+/** A batch from the pool, 0 when it has none. */
+W vx_pool_take(Ctx* c, int words) {
+    __global W* head = &c->CTL[CTL_POOL + words];
+    W old = ALD(head);
+    for (;;) {
+        W first = old & 0xFFFFFFFFL;
+        if (first == 0) return 0;
+        W next = c->H[first] & 0xFFFFFFFFL; // stale if another lane took the batch: the CAS then fails
+        UW tag = ((UW)old >> 32) + 1;
+        W seen = ACAS(head, old, (W)((tag << 32) | (UW)next));
+        if (seen == old) {
+            mem_fence(CLK_GLOBAL_MEM_FENCE);
+            return first;
+        }
+        old = seen;
+    }
+}
+
+/**
+ * With several lanes, freed large cells go to a pool per class as well (a stack like the small
+ * cells' batches, linked through word 1, the head tagged), not onto the freeing lane's lists:
+ * a lane frees what another allocated, and its own lists would grow while the other took new
+ * words each time. Pool blocks are exact class sizes, and are not merged. One lane keeps the
+ * CPU's lists alone, so that it reuses memory exactly as the CPU does.
+ */
+void vx_lpool_put(Ctx* c, int cls, W addr) {
+    __global W* head = &c->CTL[CTL_LPOOL + cls];
+    W old = ALD(head);
+    for (;;) {
+        c->H[addr + 1] = old & 0xFFFFFFFFL;
+        mem_fence(CLK_GLOBAL_MEM_FENCE);
+        UW tag = ((UW)old >> 32) + 1;
+        W seen = ACAS(head, old, (W)((tag << 32) | (UW)addr));
+        if (seen == old) return;
+        old = seen;
+    }
+}
+
+/** A block of class `cls` from the large pool, 0 when it has none. */
+W vx_lpool_take(Ctx* c, int cls) {
+    __global W* head = &c->CTL[CTL_LPOOL + cls];
+    W old = ALD(head);
+    for (;;) {
+        W first = old & 0xFFFFFFFFL;
+        if (first == 0) return 0;
+        W next = c->H[first + 1] & 0xFFFFFFFFL;
+        UW tag = ((UW)old >> 32) + 1;
+        W seen = ACAS(head, old, (W)((tag << 32) | (UW)next));
+        if (seen == old) {
+            mem_fence(CLK_GLOBAL_MEM_FENCE);
+            return first;
+        }
+        old = seen;
+    }
+}
+
+/** Allocator.giveBatch: the first FREE_BATCH cells of the lane's list of `words`-word cells to the pool. */
+void vx_give_batch(Ctx* c, int words) {
+    __global W* H = c->H;
+    W first = c->LS[LS_FREE + words];
+    W last = first;
+    for (int i = 1; i < FREE_BATCH; i++) last = H[last + 1];
+    c->LS[LS_FREE + words] = H[last + 1];
+    H[last + 1] = 0;
+    c->LS[LS_FCOUNT + words] -= FREE_BATCH;
+    vx_pool_put(c, words, first);
+}
+
 /** Allocator.allocate without the statistics: the address of `words` free words, 0 when the heap is full. */
 W vx_alloc_raw(Ctx* c, int words) {
     __global W* H = c->H;
     if (words <= SMALL_MAX) {
         W a = c->LS[LS_FREE + words];
+        if (a == 0) {
+            // Allocator.takeBatch (the list is empty).
+            a = vx_pool_take(c, words);
+            if (a != 0) c->LS[LS_FCOUNT + words] += FREE_BATCH;
+        }
         if (a != 0) {
             c->LS[LS_FREE + words] = H[a + 1];
             c->LS[LS_FCOUNT + words]--;
@@ -342,6 +437,16 @@ W vx_alloc_raw(Ctx* c, int words) {
     int cls = large_class(words);
     W a = vx_large_take(c, cls);
     if (a != 0) return a;
+    if (c->nlanes > 1) {
+        for (int k = cls; k < LARGE_CLASSES; k++) {
+            a = vx_lpool_take(c, k);
+            if (a == 0) continue;
+            W need = large_class_words(cls);
+            W rest = large_class_words(k) - need;
+            if (rest > 0) vx_large_push(c, a + need, rest);
+            return a;
+        }
+    }
     W released = c->LS[LS_LRELEASES];
     if (released > 0 && 4 * released >= c->LS[LS_LBLOCKS]) {
         vx_large_merge(c);
@@ -375,10 +480,32 @@ void vx_release_raw(Ctx* c, W addr, int words) {
     if (words <= SMALL_MAX) {
         H[addr + 1] = c->LS[LS_FREE + words];
         c->LS[LS_FREE + words] = addr;
-        c->LS[LS_FCOUNT + words]++;
+        if (++c->LS[LS_FCOUNT + words] >= 2 * FREE_BATCH) vx_give_batch(c, words);
+    } else if (c->nlanes > 1) {
+        H[addr + 2] = large_class_words(large_class(words));
+        vx_lpool_put(c, large_class(words), addr);
     } else {
         vx_large_push(c, addr, large_class_words(large_class(words)));
         c->LS[LS_LRELEASES]++;
+    }
+}
+
+/**
+ * Allocator.shareLive: adds what this lane allocated less what it freed since it last did to
+ * the lanes' shared live count, and raises the shared peak. One lane's own count is exact; on
+ * many, lanes free each other's cells, and only the shared count means anything.
+ */
+void vx_share_live(Ctx* c) {
+    W d = c->live - c->LS[LS_SHAREDLIVE];
+    if (d == 0) return;
+    c->LS[LS_SHAREDLIVE] = c->live;
+    W now = AADD(&c->CTL[CTL_LIVE], d) + d;
+    if (d < 0) return;
+    W seen = ALD(&c->CTL[CTL_PEAKLIVE]);
+    while (now > seen) {
+        W s = ACAS(&c->CTL[CTL_PEAKLIVE], seen, now);
+        if (s == seen) break;
+        seen = s;
     }
 }
 
