@@ -5,9 +5,9 @@ import dev.vx.bytecode.Layout;
 /**
  * One worker's allocator and reference-count operations (docs/vm.md, "Heap"). Small cells
  * come from exact-size free lists, then from a chunk of the heap taken by bump allocation;
- * large cells from the heap's global size-class lists ({@link LargeBlocks}). A free list that grows long hands a
- * batch to a global pool, and an empty one takes a batch back, so memory freed by one
- * worker is reused by another.
+ * large cells from the heap's global size-class lists ({@link LargeBlocks}). A free list
+ * that grows long hands a batch to a global pool, and an empty one takes a batch back, so
+ * memory freed by one worker is reused by another.
  *
  * <p>Reference counts live in the high half of a cell's header: positive, owned by one lane
  * (plain updates); negative, shared between lanes (atomic updates); zero, immortal.
@@ -291,10 +291,10 @@ public final class Allocator {
     public void accountDevice(long allocated, long freed, long peakDelta) {
         long live = allocatedWords - freedWords;
         if (live + peakDelta > peakLiveWords) peakLiveWords = live + peakDelta;
+        shareLive(); // what was live when the job started, to which its peak is relative
+        heap.addDevicePeak(peakDelta);
         allocatedWords += allocated;
         freedWords += freed;
-        shareLive();
-        heap.addDevicePeak(peakDelta);
         shareLive();
     }
 
