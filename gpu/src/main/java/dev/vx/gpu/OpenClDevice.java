@@ -328,6 +328,7 @@ final class OpenClDevice implements JobDevice {
                 long next = h[(int) b + 1] & 0xFFFF_FFFFL;
                 h[(int) b + 1] = large[cls];
                 large[cls] = b;
+                large[LARGE_CLASSES + 1]++; // freed, so due for merging as the CPU's releases are
                 b = next;
             }
         }

@@ -359,11 +359,13 @@ W vx_pool_take(Ctx* c, int words) {
 }
 
 /**
- * With several lanes, freed large cells go to a pool per class as well (a stack like the small
- * cells' batches, linked through word 1, the head tagged), not onto the freeing lane's lists:
- * a lane frees what another allocated, and its own lists would grow while the other took new
- * words each time. Pool blocks are exact class sizes, and are not merged. One lane keeps the
- * CPU's lists alone, so that it reuses memory exactly as the CPU does.
+ * With several lanes, a freed large cell goes to a pool per class (a stack like the small
+ * cells' batches, linked through word 1, the head tagged) when the freeing lane already keeps
+ * a free block of its class: a lane frees what another allocated, and its own lists would grow
+ * while the other took new words each time. Pool blocks are exact class sizes; they are merged
+ * only as a last resort, when a lane cannot take new words and drains the pool into its own
+ * lists first. One lane keeps the CPU's lists alone, so that it reuses memory exactly as the
+ * CPU does.
  */
 void vx_lpool_put(Ctx* c, int cls, W addr) {
     __global W* head = &c->CTL[CTL_LPOOL + cls];
@@ -454,6 +456,15 @@ W vx_alloc_raw(Ctx* c, int words) {
         if (a != 0) return a;
     }
     a = vx_take(c, large_class_words(cls));
+    if (a == 0 && c->nlanes > 1) {
+        // Last resort on many lanes: the pool's blocks join this lane's lists to be merged too.
+        for (int k = 0; k < LARGE_CLASSES; k++) {
+            for (W b = vx_lpool_take(c, k); b != 0; b = vx_lpool_take(c, k)) {
+                vx_large_push(c, b, large_class_words(k));
+                c->LS[LS_LRELEASES]++;
+            }
+        }
+    }
     if (a == 0 && c->LS[LS_LRELEASES] > 0) {
         // The heap cannot grow by the cell (as Heap.allocateLarge asks before growing; where
         // this device's buffer is smaller than the heap, at the buffer's end): merge, last.
@@ -481,7 +492,8 @@ void vx_release_raw(Ctx* c, W addr, int words) {
         H[addr + 1] = c->LS[LS_FREE + words];
         c->LS[LS_FREE + words] = addr;
         if (++c->LS[LS_FCOUNT + words] >= 2 * FREE_BATCH) vx_give_batch(c, words);
-    } else if (c->nlanes > 1) {
+    } else if (c->nlanes > 1 && c->LS[LS_LARGE + large_class(words)] != 0) {
+        // The lane keeps one free block a class, which it may merge; the rest serves all lanes.
         H[addr + 2] = large_class_words(large_class(words));
         vx_lpool_put(c, large_class(words), addr);
     } else {

@@ -134,6 +134,53 @@ class OpenClJobsTest {
         assertTrue(Long.parseLong(many.get("heap_peak_words")) < 20_000, many.toString());
     }
 
+    /**
+     * A job on several lanes still merges the large blocks it frees, and the CPU merges what
+     * the job left: a reviewer found both lost when freed large cells went to the lanes' pool
+     * (never merged), and these two ran out of memory where one lane and the CPU did not.
+     */
+    @Test
+    void largeBlocksFreedOnManyLanesAreStillMerged() {
+        String growing = """
+                def one(i: U32) -> U32:
+                  a = Array.gen(64 + 40 * i, \\j -> j)
+                  b = Array.gen(64 + 40 * i + 20, \\j -> 1)
+                  Array.fold(a, 0, \\x, y -> x + y) + Array.fold(b, 0, \\x, y -> x + y)
+
+                def rounds(i: U32, n: U32, acc: U32) -> U32:
+                  if i == n then acc else rounds(i + 1, n, acc + one(i))
+
+                def main() -> U32:
+                  rounds!(0, 1000, 0)
+                """;
+        long want = 0;
+        for (long i = 0; i < 1000; i++) {
+            long n = 64 + 40 * i;
+            want += n * (n - 1) / 2 + n + 20;
+        }
+        Run r = run(growing, VmOptions.defaults().withThreads(2).withDevice("opencl").withHeap(1500L << 10));
+        assertEquals(0, r.status(), r.err());
+        assertEquals((want & 0xFFFF_FFFFL) + "\n", r.out());
+        String after = """
+                def hold(i: U32, n: U32) -> U32:
+                  if i == n:
+                    0
+                  else:
+                    a = Array.gen(100, \\j -> i + j)
+                    r = hold(i + 1, n)
+                    r + Array.fold(a, 0, \\x, y -> x + y)
+
+                def main() -> U32:
+                  x = hold!(0, 800)
+                  x + Array.fold(Array.gen(60000, \\j -> j), 0, \\x, y -> x + y)
+                """;
+        long held = 0;
+        for (long i = 0; i < 800; i++) held += 100 * i + 99L * 100 / 2;
+        Run s = run(after, VmOptions.defaults().withThreads(2).withDevice("opencl").withHeap(900L << 10));
+        assertEquals(0, s.status(), s.err());
+        assertEquals(((held + 59999L * 60000 / 2) & 0xFFFF_FFFFL) + "\n", s.out());
+    }
+
     @Test
     void forkArgumentsLargerThanTheScratchAreMarkedShared() {
         Run r = same("""
