@@ -40,9 +40,9 @@ final class DeviceLayout {
     static final int CTL_DONE = 0, CTL_RESULT = 1, CTL_ERR = 2, CTL_ERR_LANE = 3, CTL_ERR_A = 4, CTL_ERR_B = 5,
             CTL_ERR_C = 6, CTL_ERR_F = 7, CTL_ERR_PC = 8, CTL_ERR_SP = 9, CTL_TOP = 10, CTL_CAP = 11,
             CTL_IDLE = 12, CTL_PUBLISHED = 13, CTL_STEPS = 14, CTL_CHUNK = 15, CTL_LIVE = 16, CTL_PEAKLIVE = 17,
-            /** The lanes' pool of free small cells, a head per size 0..SMALL_MAX (runtime.cl, vx_pool_put). */
+            /** The lanes' pool of free small cells, a head per size 0..SMALL_MAX (runtime.cl, vx_stack_push). */
             CTL_POOL = 32,
-            /** With several lanes, freed large cells by class (runtime.cl, vx_lpool_put). */
+            /** With several lanes, freed large cells by class (runtime.cl, vx_stack_push). */
             CTL_LPOOL = CTL_POOL + Allocator.smallMax() + 1;
 
     // Fork groups: join records and task slots in device memory.

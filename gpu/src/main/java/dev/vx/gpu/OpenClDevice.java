@@ -322,7 +322,7 @@ final class OpenClDevice implements JobDevice {
             }
             large[LARGE_CLASSES + 1] += states[b + LS_LRELEASES];
         }
-        // The large blocks left in the lanes' pool (several lanes: runtime.cl, vx_lpool_put).
+        // The large blocks left in the lanes' pool (several lanes: runtime.cl, vx_stack_push).
         for (int cls = 0; cls < LARGE_CLASSES; cls++) {
             for (long b = ctl[CTL_LPOOL + cls] & 0xFFFF_FFFFL; b != 0; ) {
                 long next = h[(int) b + 1] & 0xFFFF_FFFFL;
@@ -333,7 +333,7 @@ final class OpenClDevice implements JobDevice {
             }
         }
         heap.setLargeFreeState(large);
-        // The batches left in the lanes' pool (runtime.cl, vx_pool_put) go to the worker too.
+        // The batches left in the lanes' pool (runtime.cl, vx_stack_push) go to the worker too.
         for (int size = 0; size <= small; size++) {
             for (long batch = ctl[CTL_POOL + size] & 0xFFFF_FFFFL; batch != 0; ) {
                 long nextBatch = h[(int) batch] & 0xFFFF_FFFFL;

@@ -318,60 +318,31 @@ void vx_large_merge(Ctx* c) {
     }
 }
 
-// The lanes' pool of free small cells (vm's SharedPool): a lane whose list of one size reaches
+// The lanes' pools. Small cells (vm's SharedPool): a lane whose list of one size reaches
 // 2 * FREE_BATCH cells gives FREE_BATCH of them to the pool, and a lane whose list is empty
 // takes a batch before new words, so that cells one lane frees (a stolen child's result, freed
 // by its parent's lane) serve another's allocations: without it a fork loop's footprint grew
 // with every round. Per size, a stack of batches: each batch's cells are linked through word
 // 1 (ending in 0), the batches through their first cell's header word (free cells' headers
-// are read by nothing else); the head, CTL[CTL_POOL + size], carries a count in its high
-// half, so that a batch taken and given back between a lane's read and its CAS fails the CAS.
-
-void vx_pool_put(Ctx* c, int words, W first) {
-    __global W* head = &c->CTL[CTL_POOL + words];
-    W old = ALD(head);
-    for (;;) {
-        c->H[first] = old & 0xFFFFFFFFL;
-        mem_fence(CLK_GLOBAL_MEM_FENCE);
-        UW tag = ((UW)old >> 32) + 1;
-        W seen = ACAS(head, old, (W)((tag << 32) | (UW)first));
-        if (seen == old) return;
-        old = seen;
-    }
-}
-
-/** A batch from the pool, 0 when it has none. */
-W vx_pool_take(Ctx* c, int words) {
-    __global W* head = &c->CTL[CTL_POOL + words];
-    W old = ALD(head);
-    for (;;) {
-        W first = old & 0xFFFFFFFFL;
-        if (first == 0) return 0;
-        W next = c->H[first] & 0xFFFFFFFFL; // stale if another lane took the batch: the CAS then fails
-        UW tag = ((UW)old >> 32) + 1;
-        W seen = ACAS(head, old, (W)((tag << 32) | (UW)next));
-        if (seen == old) {
-            mem_fence(CLK_GLOBAL_MEM_FENCE);
-            return first;
-        }
-        old = seen;
-    }
-}
+// are read by nothing else), from CTL[CTL_POOL + size].
+//
+// Large cells, with several lanes: a freed cell goes to a stack per class, from
+// CTL[CTL_LPOOL + class] and linked through word 1, when the freeing lane already keeps a free
+// block of its class (that one it may merge): a lane frees what another allocated, and its own
+// lists would grow while the other took new words each time. Pool blocks are exact class
+// sizes; they are merged only as a last resort, when a lane cannot take new words and drains
+// the pool into its own lists first. One lane keeps the CPU's lists alone, so that it reuses
+// memory exactly as the CPU does.
 
 /**
- * With several lanes, a freed large cell goes to a pool per class (a stack like the small
- * cells' batches, linked through word 1, the head tagged) when the freeing lane already keeps
- * a free block of its class: a lane frees what another allocated, and its own lists would grow
- * while the other took new words each time. Pool blocks are exact class sizes; they are merged
- * only as a last resort, when a lane cannot take new words and drains the pool into its own
- * lists first. One lane keeps the CPU's lists alone, so that it reuses memory exactly as the
- * CPU does.
+ * Pushes block `addr`, linked through its word `link`, on the stack at `head`. A head carries
+ * a count in its high half, so that a block taken and given back between a lane's read and
+ * its compare-and-swap fails the swap.
  */
-void vx_lpool_put(Ctx* c, int cls, W addr) {
-    __global W* head = &c->CTL[CTL_LPOOL + cls];
+void vx_stack_push(Ctx* c, __global W* head, W addr, int link) {
     W old = ALD(head);
     for (;;) {
-        c->H[addr + 1] = old & 0xFFFFFFFFL;
+        c->H[addr + link] = old & 0xFFFFFFFFL;
         mem_fence(CLK_GLOBAL_MEM_FENCE);
         UW tag = ((UW)old >> 32) + 1;
         W seen = ACAS(head, old, (W)((tag << 32) | (UW)addr));
@@ -380,14 +351,13 @@ void vx_lpool_put(Ctx* c, int cls, W addr) {
     }
 }
 
-/** A block of class `cls` from the large pool, 0 when it has none. */
-W vx_lpool_take(Ctx* c, int cls) {
-    __global W* head = &c->CTL[CTL_LPOOL + cls];
+/** The top block of the stack at `head` (linked through word `link`), 0 when it is empty. */
+W vx_stack_pop(Ctx* c, __global W* head, int link) {
     W old = ALD(head);
     for (;;) {
         W first = old & 0xFFFFFFFFL;
         if (first == 0) return 0;
-        W next = c->H[first + 1] & 0xFFFFFFFFL;
+        W next = c->H[first + link] & 0xFFFFFFFFL; // stale if another lane took it: the CAS then fails
         UW tag = ((UW)old >> 32) + 1;
         W seen = ACAS(head, old, (W)((tag << 32) | (UW)next));
         if (seen == old) {
@@ -407,7 +377,7 @@ void vx_give_batch(Ctx* c, int words) {
     c->LS[LS_FREE + words] = H[last + 1];
     H[last + 1] = 0;
     c->LS[LS_FCOUNT + words] -= FREE_BATCH;
-    vx_pool_put(c, words, first);
+    vx_stack_push(c, &c->CTL[CTL_POOL + words], first, 0);
 }
 
 /** Allocator.allocate without the statistics: the address of `words` free words, 0 when the heap is full. */
@@ -417,7 +387,7 @@ W vx_alloc_raw(Ctx* c, int words) {
         W a = c->LS[LS_FREE + words];
         if (a == 0) {
             // Allocator.takeBatch (the list is empty).
-            a = vx_pool_take(c, words);
+            a = vx_stack_pop(c, &c->CTL[CTL_POOL + words], 0);
             if (a != 0) c->LS[LS_FCOUNT + words] += FREE_BATCH;
         }
         if (a != 0) {
@@ -441,7 +411,7 @@ W vx_alloc_raw(Ctx* c, int words) {
     if (a != 0) return a;
     if (c->nlanes > 1) {
         for (int k = cls; k < LARGE_CLASSES; k++) {
-            a = vx_lpool_take(c, k);
+            a = vx_stack_pop(c, &c->CTL[CTL_LPOOL + k], 1);
             if (a == 0) continue;
             W need = large_class_words(cls);
             W rest = large_class_words(k) - need;
@@ -459,7 +429,7 @@ W vx_alloc_raw(Ctx* c, int words) {
     if (a == 0 && c->nlanes > 1) {
         // Last resort on many lanes: the pool's blocks join this lane's lists to be merged too.
         for (int k = 0; k < LARGE_CLASSES; k++) {
-            for (W b = vx_lpool_take(c, k); b != 0; b = vx_lpool_take(c, k)) {
+            for (W b = vx_stack_pop(c, &c->CTL[CTL_LPOOL + k], 1); b != 0; b = vx_stack_pop(c, &c->CTL[CTL_LPOOL + k], 1)) {
                 vx_large_push(c, b, large_class_words(k));
                 c->LS[LS_LRELEASES]++;
             }
@@ -492,13 +462,16 @@ void vx_release_raw(Ctx* c, W addr, int words) {
         H[addr + 1] = c->LS[LS_FREE + words];
         c->LS[LS_FREE + words] = addr;
         if (++c->LS[LS_FCOUNT + words] >= 2 * FREE_BATCH) vx_give_batch(c, words);
-    } else if (c->nlanes > 1 && c->LS[LS_LARGE + large_class(words)] != 0) {
-        // The lane keeps one free block a class, which it may merge; the rest serves all lanes.
-        H[addr + 2] = large_class_words(large_class(words));
-        vx_lpool_put(c, large_class(words), addr);
     } else {
-        vx_large_push(c, addr, large_class_words(large_class(words)));
-        c->LS[LS_LRELEASES]++;
+        int cls = large_class(words);
+        if (c->nlanes > 1 && c->LS[LS_LARGE + cls] != 0) {
+            // The lane keeps one free block a class, which it may merge; the rest serves all lanes.
+            H[addr + 2] = large_class_words(cls);
+            vx_stack_push(c, &c->CTL[CTL_LPOOL + cls], addr, 1);
+        } else {
+            vx_large_push(c, addr, large_class_words(cls));
+            c->LS[LS_LRELEASES]++;
+        }
     }
 }
 
