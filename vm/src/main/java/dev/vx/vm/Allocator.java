@@ -42,11 +42,22 @@ public final class Allocator {
      * small cells' allocation path, where it cost 7 % (tree_sum).
      */
     private long sharedLive;
+    /**
+     * Whether other workers run beside this one ({@link #sharesWithOthers}). Alone, a worker's
+     * own count is the run's exact peak and the shared one is never read: sharing it anyway
+     * (an atomic add and max per large cell) cost sha256_merkle a tenth of its time.
+     */
+    private boolean othersRun;
 
     public Allocator(Heap heap, Shapes shapes, SharedPool pool) {
         this.heap = heap;
         this.shapes = shapes;
         this.pool = pool;
+    }
+
+    /** Called by the scheduler: whether this worker's live count must be shared (several workers). */
+    void sharesWithOthers(boolean others) {
+        othersRun = others;
     }
 
     // ------------------------------------------------------------------ allocation
@@ -95,6 +106,7 @@ public final class Allocator {
 
     /** Adds what this worker allocated and freed since the last time to the heap's live count. */
     void shareLive() {
+        if (!othersRun) return;
         long live = allocatedWords - freedWords;
         if (live != sharedLive) {
             heap.addLive(live - sharedLive);
@@ -292,7 +304,7 @@ public final class Allocator {
         long live = allocatedWords - freedWords;
         if (live + peakDelta > peakLiveWords) peakLiveWords = live + peakDelta;
         shareLive(); // what was live when the job started, to which its peak is relative
-        heap.addDevicePeak(peakDelta);
+        if (othersRun) heap.addDevicePeak(peakDelta);
         allocatedWords += allocated;
         freedWords += freed;
         shareLive();

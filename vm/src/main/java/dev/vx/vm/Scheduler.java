@@ -30,7 +30,9 @@ public final class Scheduler {
         this.workers = new Worker[threads];
         SharedPool pool = new SharedPool();
         for (int i = 0; i < threads; i++) {
-            workers[i] = new Worker(i, this, new Allocator(heap, shapes, pool), host, engines.get());
+            Allocator alloc = new Allocator(heap, shapes, pool);
+            alloc.sharesWithOthers(threads > 1);
+            workers[i] = new Worker(i, this, alloc, host, engines.get());
         }
         heap.setRunning(threads);
     }
