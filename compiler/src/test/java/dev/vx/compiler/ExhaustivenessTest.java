@@ -123,6 +123,46 @@ class ExhaustivenessTest {
         assertEquals("", check("List<U32>", "[a]", "a <> b", "[]"));
     }
 
+    /**
+     * Thousands of single-value cases (a generated table) are decided without a search per
+     * case: a repeated value, or any value after a wildcard, is unreachable, and nothing else.
+     */
+    @Test
+    void manyLiteralCasesFindExactlyTheRepeatedOnes() {
+        int n = 3000;
+        for (String type : new String[] {"U32", "Nat", "String", "(U32, Bool)", "List<U32>"}) {
+            String[] cases = new String[n + 3];
+            for (int i = 0; i < n; i++) {
+                cases[i] = literal(type, 7L * i);
+            }
+            cases[n] = literal(type, 7L * 1234); // repeated
+            cases[n + 1] = "_";
+            cases[n + 2] = literal(type, 1); // after the wildcard
+            String text = check(type, cases);
+            int first = 12; // the line of the first case
+            assertTrue(text.contains("prog.vx:" + (first + n) + ":"), text);
+            assertTrue(text.contains("prog.vx:" + (first + n + 2) + ":"), text);
+            assertEquals(2, text.split("unreachable case", -1).length - 1, text);
+            String witness = switch (type) { // the first value no case names
+                case "String" -> "\"\"";
+                case "(U32, Bool)" -> "(1, _)";
+                case "List<U32>" -> "[]";
+                default -> literal(type, 1);
+            };
+            assertTrue(check(type, java.util.Arrays.copyOf(cases, n)).contains("missing case `" + witness + "`"));
+        }
+    }
+
+    private static String literal(String type, long v) {
+        return switch (type) {
+            case "Nat" -> v + "n";
+            case "String" -> "\"s" + v + "\"";
+            case "(U32, Bool)" -> "(" + v / 2 + ", " + (v % 2 == 1) + ")";
+            case "List<U32>" -> "[" + v + ", " + v / 3 + "]";
+            default -> Long.toString(v);
+        };
+    }
+
     @Test
     void irrefutablePatterns() {
         String ok = "type P:\n  P{x: U32, y: U32}\n\ndef main() -> U32:\n  P{a, b} = P{1, 2}\n  (c, _) = (a, b)\n  c\n";

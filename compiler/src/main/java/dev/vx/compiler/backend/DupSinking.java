@@ -46,7 +46,7 @@ final class DupSinking {
         if (branch < 0) return;
         int[] targets = b.successors();
         for (int t : targets) {
-            if (t == b.id || !Set.copyOf(preds.getOrDefault(t, List.of())).equals(Set.of(b.id))) return;
+            if (t == b.id || !onlyPredecessor(preds.getOrDefault(t, List.of()), b.id)) return;
         }
         int start = branch;
         while (start > 0 && (in.get(start - 1).op == GET || in.get(start - 1).op == DUP)) start--;
@@ -67,6 +67,17 @@ final class DupSinking {
             for (IrInsn d : moved) copies.add(d.copy());
             f.blocks.get(t).insns.addAll(0, copies);
         }
+    }
+
+    /**
+     * Whether {@code b} is the one predecessor in {@code preds} (which may name it more than
+     * once). Stops at the first other one: a match's join block has one predecessor per arm,
+     * and copying them into a set for every arm made a large match quadratic.
+     */
+    private static boolean onlyPredecessor(List<Integer> preds, int b) {
+        if (preds.isEmpty()) return false;
+        for (int p : preds) if (p != b) return false;
+        return true;
     }
 
     /** Where the instructions that end {@code in} begin ({@code jt}/{@code jf} + {@code jmp}, {@code switch} or {@code jmp}); -1 for other ends. */

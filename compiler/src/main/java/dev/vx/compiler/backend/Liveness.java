@@ -11,37 +11,43 @@ import java.util.List;
  */
 final class Liveness {
     final BitSet[] in;
-    final BitSet[] out;
+    private final List<IrFunction.Block> blocks;
 
-    private Liveness(int blocks) {
-        in = new BitSet[blocks];
-        out = new BitSet[blocks];
-        for (int i = 0; i < blocks; i++) {
-            in[i] = new BitSet();
-            out[i] = new BitSet();
-        }
+    private Liveness(List<IrFunction.Block> blocks) {
+        this.blocks = blocks;
+        in = new BitSet[blocks.size()];
+        for (int i = 0; i < in.length; i++) in[i] = new BitSet();
     }
 
     static Liveness of(IrFunction f) {
         List<IrFunction.Block> blocks = f.blocks;
-        Liveness lv = new Liveness(blocks.size());
+        Liveness lv = new Liveness(blocks);
         boolean changed = true;
         while (changed) {
             changed = false;
             for (int b = blocks.size() - 1; b >= 0; b--) {
                 IrFunction.Block block = blocks.get(b);
-                BitSet o = new BitSet();
-                for (int s : block.successors()) o.or(lv.in[s]);
-                BitSet live = (BitSet) o.clone();
+                BitSet live = lv.out(b);
                 for (int i = block.insns.size() - 1; i >= 0; i--) step(block.insns.get(i), live, lv);
-                if (!o.equals(lv.out[b]) || !live.equals(lv.in[b])) {
-                    lv.out[b] = o;
+                if (!live.equals(lv.in[b])) {
                     lv.in[b] = live;
                     changed = true;
                 }
             }
         }
         return lv;
+    }
+
+    /**
+     * A new set of what is live after block {@code b}: its successors' live-in. Computed when
+     * asked, not kept: a bit set's size is its highest register, so keeping one per block cost
+     * memory of blocks × registers (the arms of a 16,000-case match, each live-out the match's
+     * result, a register numbered after them all: 2 GB).
+     */
+    BitSet out(int b) {
+        BitSet o = new BitSet();
+        for (int s : blocks.get(b).successors()) o.or(in[s]);
+        return o;
     }
 
     /** Moves {@code live} from after {@code insn} to before it. */

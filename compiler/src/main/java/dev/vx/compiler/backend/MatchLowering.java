@@ -24,8 +24,8 @@ import static dev.vx.bytecode.Opcode.*;
  * {@code match} to a decision tree, by the clause-matrix method: rows are the cases (one
  * pattern per column), columns are occurrences (registers holding the scrutinee or a part
  * of it). The tree tests the first row's first refutable column: a {@code switch} on
- * constructors, equality tests on literals (a binary search for many integers), or a chain of range tests on
- * {@code Nat} ({@code 0n}, {@code k n+p}). Each test is made once on a path; each case body
+ * constructors, equality tests on literals (a binary search for many integers), or range tests on
+ * {@code Nat} ({@code 0n}, {@code k n+p}; a binary search for many ranges). Each test is made once on a path; each case body
  * is lowered once, and the leaves that reach it move their bindings into its registers.
  */
 final class MatchLowering {
@@ -459,45 +459,108 @@ final class MatchLowering {
 
     /**
      * Nat patterns: the literals {@code k} and the ranges {@code k n+p} cut the naturals into
-     * segments; a chain of {@code <} tests finds the segment, and in each segment every row
-     * either matches all of it or none of it. A range pattern's sub-pattern is matched
+     * segments; {@code <} tests find the segment (a binary search when there are many), and
+     * in each segment every row either matches all of it or none of it. A range pattern's sub-pattern is matched
      * against {@code n - k}, a new column.
      */
     private void natRanges(List<Integer> occs, List<Row> rows, int col) {
-        int occ = occs.get(col);
-        int nat = Scalar.NAT.typeId();
         TreeSet<Long> cuts = new TreeSet<>();
         cuts.add(0L);
-        for (Row r : rows) {
-            Pattern p = r.pats().get(col);
+        // Which rows each segment keeps, found without scanning every row for every segment
+        // (a match of thousands of Nat literals): a literal's rows by its value (a literal is a
+        // segment of its own), and the rows any segment may keep (ranges and wildcards).
+        Map<Long, List<Integer>> literalRows = new java.util.HashMap<>();
+        List<Integer> otherRows = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            Pattern p = rows.get(i).pats().get(col);
             if (p instanceof Pattern.Literal lit) {
                 cuts.add(lit.word());
                 if (lit.word() < Long.MAX_VALUE) cuts.add(lit.word() + 1);
-            } else if (p instanceof Pattern.NatPlus np) {
-                cuts.add(np.k());
+                literalRows.computeIfAbsent(lit.word(), k -> new ArrayList<>()).add(i);
+            } else {
+                if (p instanceof Pattern.NatPlus np) cuts.add(np.k());
+                otherRows.add(i);
             }
         }
-        Long[] starts = cuts.toArray(new Long[0]);
-        for (int s = 0; s < starts.length; s++) {
-            long start = starts[s];
-            boolean last = s == starts.length - 1;
-            IrFunction.Block segment = l.fn.newBlock();
-            IrFunction.Block next = null;
-            if (!last) {
-                int below = l.fn.newReg(Scalar.BOOL.typeId());
-                int bound = l.constant(nat, starts[s + 1]);
-                l.emit(LT_S, below, occ, bound);
-                next = l.fn.newBlock();
-                l.emit(JT, below, segment.id);
-                l.emit(JMP, next.id);
-            } else {
-                l.emit(JMP, segment.id);
+        long[] starts = cuts.stream().mapToLong(Long::longValue).toArray();
+        NatSegments segments = new NatSegments(occs, rows, col, starts, literalRows, otherRows);
+        segments.search(0, starts.length);
+    }
+
+    /** The segments that Nat cuts delimit, found by a binary search on the value. */
+    private final class NatSegments {
+        private final List<Integer> occs;
+        private final List<Row> rows;
+        private final int col;
+        private final long[] starts;
+        private final Map<Long, List<Integer>> literalRows;
+        private final List<Integer> otherRows;
+
+        NatSegments(List<Integer> occs, List<Row> rows, int col, long[] starts,
+                    Map<Long, List<Integer>> literalRows, List<Integer> otherRows) {
+            this.occs = occs;
+            this.rows = rows;
+            this.col = col;
+            this.starts = starts;
+            this.literalRows = literalRows;
+            this.otherRows = otherRows;
+        }
+
+        /**
+         * Segments {@code lo .. hi-1}, the value being known to lie in them: halves by a
+         * {@code <} test, or for a few segments a chain of them (the last needs no test), so a
+         * match of N Nat literals takes O(log N) steps, as one of integers does.
+         */
+        void search(int lo, int hi) {
+            int occ = occs.get(col);
+            if (hi - lo > CHAIN) {
+                int mid = (lo + hi) >>> 1;
+                IrFunction.Block left = l.fn.newBlock();
+                IrFunction.Block right = l.fn.newBlock();
+                below(occ, starts[mid], left, right);
+                l.cur = left;
+                search(lo, mid);
+                l.cur = right;
+                search(mid, hi);
+                return;
             }
-            l.cur = segment;
-            // The last segment runs to the largest Nat, 2^63 - 1: starting there, it is one value.
-            boolean single = last ? start == Long.MAX_VALUE : starts[s + 1] == start + 1;
-            natSegment(occs, rows, col, start, single);
-            if (next != null) l.cur = next;
+            for (int s = lo; s < hi; s++) {
+                IrFunction.Block segment = l.fn.newBlock();
+                IrFunction.Block next = null;
+                if (s < hi - 1) {
+                    next = l.fn.newBlock();
+                    below(occ, starts[s + 1], segment, next);
+                } else {
+                    l.emit(JMP, segment.id);
+                }
+                l.cur = segment;
+                long start = starts[s];
+                // The last segment runs to the largest Nat, 2^63 - 1: starting there, it is one value.
+                boolean single = s == starts.length - 1 ? start == Long.MAX_VALUE : starts[s + 1] == start + 1;
+                natSegment(occs, candidates(start, single), col, start, single);
+                if (next != null) l.cur = next;
+            }
+        }
+
+        /** Jumps to {@code yes} when {@code occ < bound}, else to {@code no}. */
+        private void below(int occ, long bound, IrFunction.Block yes, IrFunction.Block no) {
+            int below = l.fn.newReg(Scalar.BOOL.typeId());
+            int k = l.constant(Scalar.NAT.typeId(), bound);
+            l.emit(LT_S, below, occ, k);
+            l.emit(JT, below, yes.id);
+            l.emit(JMP, no.id);
+        }
+
+        /** The rows that may match the segment from {@code start}, in case order. */
+        private List<Row> candidates(long start, boolean single) {
+            List<Integer> own = single ? literalRows.getOrDefault(start, List.of()) : List.of();
+            List<Row> out = new ArrayList<>(own.size() + otherRows.size());
+            int a = 0, b = 0;
+            while (a < own.size() || b < otherRows.size()) {
+                boolean takeOwn = b == otherRows.size() || (a < own.size() && own.get(a) < otherRows.get(b));
+                out.add(rows.get(takeOwn ? own.get(a++) : otherRows.get(b++)));
+            }
+            return out;
         }
     }
 

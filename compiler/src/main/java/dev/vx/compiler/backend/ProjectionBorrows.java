@@ -46,13 +46,15 @@ final class ProjectionBorrows {
     private void scan(IrFunction.Block b, Liveness lv, BitSet borrowed) {
         List<IrInsn> in = b.insns;
         BitSet[] liveAfter = null;
+        BitSet liveOut = null;
         for (int k = 0; k < in.size(); k++) {
             IrInsn read = in.get(k);
             if (read.op != Opcode.GET && read.op != Opcode.AGET) continue;
             int d = read.ops[0];
             int container = read.ops[1];
             if (!isRef(d) || borrowed.get(d) || borrowed.get(container) || defs[d] != 1 || defs[container] != 1) continue;
-            if (lv.out[b.id].get(d)) continue;
+            if (liveOut == null) liveOut = lv.out(b.id);
+            if (liveOut.get(d)) continue;
             int last = lastInspection(in, k, d);
             if (last < 0) continue;
             if (liveAfter == null) liveAfter = liveAfter(b, lv);
@@ -103,7 +105,7 @@ final class ProjectionBorrows {
 
     /** The registers live after each instruction of {@code b}. */
     private static BitSet[] liveAfter(IrFunction.Block b, Liveness lv) {
-        BitSet live = (BitSet) lv.out[b.id].clone();
+        BitSet live = lv.out(b.id);
         BitSet[] after = new BitSet[b.insns.size()];
         for (int k = b.insns.size() - 1; k >= 0; k--) {
             IrInsn insn = b.insns.get(k);

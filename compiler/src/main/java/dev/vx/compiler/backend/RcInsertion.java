@@ -89,7 +89,7 @@ final class RcInsertion {
     }
 
     private void walk(IrFunction.Block b, Liveness lv) {
-        BitSet live = (BitSet) lv.out[b.id].clone();
+        BitSet live = lv.out(b.id);
         List<IrInsn> out = new ArrayList<>();
         for (int k = b.insns.size() - 1; k >= 0; k--) {
             IrInsn insn = b.insns.get(k);

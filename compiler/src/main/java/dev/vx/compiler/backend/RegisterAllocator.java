@@ -77,7 +77,7 @@ final class RegisterAllocator {
             for (int r = entry.nextSetBit(0); r >= 0; r = entry.nextSetBit(r + 1)) edge(p, r);
         }
         for (IrFunction.Block b : f.blocks) {
-            BitSet live = (BitSet) lv.out[b.id].clone();
+            BitSet live = lv.out(b.id);
             for (int k = b.insns.size() - 1; k >= 0; k--) {
                 IrInsn insn = b.insns.get(k);
                 for (int t : insn.targets()) live.or(lv.in[t]);
@@ -148,7 +148,7 @@ final class RegisterAllocator {
     private java.util.Map<IrInsn, int[]> saves(Liveness lv) {
         java.util.Map<IrInsn, int[]> out = new java.util.IdentityHashMap<>();
         for (IrFunction.Block b : f.blocks) {
-            BitSet live = (BitSet) lv.out[b.id].clone();
+            BitSet live = lv.out(b.id);
             for (int k = b.insns.size() - 1; k >= 0; k--) {
                 IrInsn insn = b.insns.get(k);
                 for (int t : insn.targets()) live.or(lv.in[t]);

@@ -93,12 +93,17 @@ final class Exhaustiveness {
     static void checkMatch(Diagnostics diags, Span matchSpan, Type scrutinee, List<Case> cases, boolean warnUnreachable) {
         List<Pat[]> rows = new ArrayList<>();
         List<Type> types = List.of(scrutinee);
+        PointCases points = new PointCases();
         for (Case c : cases) {
             Pat[] row = {convert(c.pattern())};
-            if (warnUnreachable && !rows.isEmpty() && !useful(rows, row, types)) {
-                diags.warning(c.pattern().span(), "unreachable case: the cases above already match every value "
-                        + "this one matches");
+            if (warnUnreachable && !rows.isEmpty()) {
+                Boolean quick = points.useful(row[0]);
+                if (!(quick != null ? quick : useful(rows, row, types))) {
+                    diags.warning(c.pattern().span(), "unreachable case: the cases above already match every value "
+                            + "this one matches");
+                }
             }
+            points.add(row[0]);
             rows.add(row);
         }
         List<Pat> witness = missing(rows, types);
@@ -106,6 +111,73 @@ final class Exhaustiveness {
             diags.error(matchSpan, "this `match` is not exhaustive: missing case `"
                     + show(witness.get(0), scrutinee) + "`" + (isEnumerable(scrutinee) ? ""
                     : "; numbers and strings need a `_` or variable case"));
+        }
+    }
+
+    /**
+     * The cases so far while each matches everything or names a single value (a literal, a Nat
+     * point, {@code true}, {@code ()}, or a constructor or tuple of such): a new case naming a
+     * single value is then useful exactly when no case matching everything and no case naming
+     * the same value came before, which needs no search. A match of thousands of such cases (a
+     * generated table) is checked in linear time instead of searching the cases above each one
+     * (16,000 literal cases: 6 s and 700 MB before).
+     */
+    private static final class PointCases {
+        private final Set<Object> named = new java.util.HashSet<>();
+        private boolean total;
+        private boolean onlyPoints = true;
+
+        /** Whether {@code p} is useful after the cases added, or null when only the search can say. */
+        Boolean useful(Pat p) {
+            Object key = onlyPoints ? pointKey(p) : null;
+            return key == null ? null : !total && !named.contains(key);
+        }
+
+        void add(Pat p) {
+            Object key = pointKey(p);
+            if (key != null) {
+                named.add(key);
+            } else if (matchesEverything(p)) {
+                total = true;
+            } else {
+                onlyPoints = false;
+            }
+        }
+
+        /** A key equal for two patterns exactly when they name the same single value; null for others. */
+        private static Object pointKey(Pat p) {
+            Object k = p.key;
+            if (k == null || k instanceof NatRange r && r.lo() != r.hi()) {
+                return null; // a wildcard or a range
+            }
+            if (p.args.length == 0) {
+                return k;
+            }
+            List<Object> key = new ArrayList<>(p.args.length + 1);
+            key.add(k);
+            for (Pat a : p.args) {
+                Object ak = pointKey(a);
+                if (ak == null) {
+                    return null;
+                }
+                key.add(ak);
+            }
+            return key;
+        }
+
+        private static boolean matchesEverything(Pat p) {
+            if (p.isWild()) {
+                return true;
+            }
+            if (p.key != Shape.TUPLE) {
+                return false;
+            }
+            for (Pat a : p.args) {
+                if (!matchesEverything(a)) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
@@ -306,10 +378,18 @@ final class Exhaustiveness {
      * instead of one per head, which keeps a column-per-case match over many columns linear.
      */
     private static Object absentHead(List<Object> signature, Set<Object> heads) {
+        // A head covers a key it equals (a set lookup) or, for Nat, a segment inside its
+        // range: only the heads that are ranges wider than a point need a look at each key.
+        List<Object> ranges = new ArrayList<>();
+        for (Object head : heads) {
+            if (head instanceof NatRange r && r.lo() != r.hi()) {
+                ranges.add(head);
+            }
+        }
         for (Object key : signature) {
-            boolean covered = false;
-            for (Object head : heads) {
-                covered |= covers(head, key);
+            boolean covered = heads.contains(key);
+            for (int i = 0; !covered && i < ranges.size(); i++) {
+                covered = covers(ranges.get(i), key);
             }
             if (!covered) {
                 return key;
@@ -332,6 +412,11 @@ final class Exhaustiveness {
         Type t = types.get(0);
         List<Type> rest = types.subList(1, types.size());
         Pat head = q[0];
+        if (!head.isWild() && !isNat(t)) {
+            List<Type> sub = concat(argTypes(t, head.key), rest);
+            return useful(specialize(rows, head.key, head.args.length),
+                    specialize(List.<Pat[]>of(q), head.key, head.args.length).get(0), sub);
+        }
         Set<Object> heads = heads(rows);
         if (isNat(t)) {
             NatRange range = head.key instanceof NatRange r ? r : new NatRange(0, Long.MAX_VALUE);
@@ -343,11 +428,6 @@ final class Exhaustiveness {
                 }
             }
             return false;
-        }
-        if (!head.isWild()) {
-            List<Type> sub = concat(argTypes(t, head.key), rest);
-            return useful(specialize(rows, head.key, head.args.length),
-                    specialize(List.<Pat[]>of(q), head.key, head.args.length).get(0), sub);
         }
         List<Object> signature = heads.isEmpty() ? null : signature(t, heads);
         Pat[] tail = java.util.Arrays.copyOfRange(q, 1, q.length);
