@@ -20,8 +20,11 @@ import java.util.Set;
 final class RegisterAllocator {
     private final IrFunction f;
     private final int n;
+    // Each register's lower neighbours in the interference graph (see edge): a list, or
+    // once that would be longer, a bit set.
     private int[][] adj;
     private int[] adjSize;
+    private long[][] adjBits;
     private final int[] color;
     private final List<Integer> physTypes = new ArrayList<>();
     private final int[] movePartner;
@@ -31,6 +34,7 @@ final class RegisterAllocator {
         this.n = f.regTypes.size();
         this.adj = new int[n][];
         this.adjSize = new int[n];
+        this.adjBits = new long[n][];
         this.color = new int[n];
         this.movePartner = new int[n];
         Arrays.fill(color, -1);
@@ -58,16 +62,52 @@ final class RegisterAllocator {
         return types;
     }
 
+    /**
+     * Records that {@code a} and {@code b} interfere, in the list of the higher one only:
+     * registers are coloured in increasing order (the parameters, the lowest, first), so a
+     * register only ever looks at its lower neighbours. (Both directions doubled the graph,
+     * which is quadratic when thousands of values are live at once.)
+     */
     private void edge(int a, int b) {
         if (a == b) return;
-        add(a, b);
-        add(b, a);
+        if (a > b) add(a, b);
+        else add(b, a);
     }
 
+    /**
+     * Adds {@code b < a} to {@code a}'s neighbours: a list while short, a bit set over
+     * {@code 0 .. a-1} once the list would be longer (a value live beside thousands of others
+     * then costs a bit per neighbour instead of an int per edge).
+     */
     private void add(int a, int b) {
+        if (adjBits[a] != null) {
+            adjBits[a][b >>> 6] |= 1L << b;
+            return;
+        }
         if (adj[a] == null) adj[a] = new int[4];
         if (adjSize[a] == adj[a].length) adj[a] = Arrays.copyOf(adj[a], adjSize[a] * 2);
         adj[a][adjSize[a]++] = b;
+        if (adjSize[a] > (a >>> 5) + 8) {
+            long[] bits = new long[(a >>> 6) + 1];
+            for (int i = 0; i < adjSize[a]; i++) bits[adj[a][i] >>> 6] |= 1L << adj[a][i];
+            adjBits[a] = bits;
+            adj[a] = null;
+            adjSize[a] = 0;
+        }
+    }
+
+    /** Calls {@code action} with each neighbour of {@code v} below it (a neighbour may come twice). */
+    private void forEachLowerNeighbour(int v, java.util.function.IntConsumer action) {
+        long[] bits = adjBits[v];
+        if (bits != null) {
+            for (int w = 0; w < bits.length; w++) {
+                for (long word = bits[w]; word != 0; word &= word - 1) {
+                    action.accept((w << 6) + Long.numberOfTrailingZeros(word));
+                }
+            }
+            return;
+        }
+        for (int i = 0; i < adjSize[v]; i++) action.accept(adj[v][i]);
     }
 
     private void interference(Liveness lv) {
@@ -112,15 +152,12 @@ final class RegisterAllocator {
             color[p] = p;
             physTypes.add(f.regType(p));
         }
-        // The colours of v's neighbours; cleared after each v (a bit set, not boxed integers:
+        // The colours of v's neighbours, cleared after each v (a bit set, not boxed integers:
         // a function with thousands of values live at once has thousands of neighbours each).
         BitSet taken = new BitSet();
         for (int v = f.params.length; v < n; v++) {
             int type = f.regType(v);
-            for (int i = 0; i < adjSize[v]; i++) {
-                int c = color[adj[v][i]];
-                if (c >= 0) taken.set(c);
-            }
+            forEachLowerNeighbour(v, u -> taken.set(color[u]));
             int partner = movePartner[v];
             int chosen = -1;
             if (partner >= 0 && color[partner] >= 0 && !taken.get(color[partner])
@@ -135,13 +172,11 @@ final class RegisterAllocator {
                 physTypes.add(type);
             }
             color[v] = chosen;
-            for (int i = 0; i < adjSize[v]; i++) {
-                int c = color[adj[v][i]];
-                if (c >= 0) taken.clear(c);
-            }
+            taken.clear(); // whole: clearing bit by bit rescans the set for its length each time
         }
         adj = null;
         adjSize = null;
+        adjBits = null;
     }
 
     /** The saved registers of every call site: the (physical) registers live after it, but its result. */
