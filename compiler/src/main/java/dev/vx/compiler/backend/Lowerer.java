@@ -120,7 +120,7 @@ final class Lowerer {
     /** Lowers {@code e} as the function's result: its calls become tail calls. */
     void lowerTail(Expr e) {
         at(e.span());
-        if (e instanceof Expr.Call c) {
+        if (e instanceof Expr.Call c && !isArrayOfLiteralList(c)) {
             int[] args = args(c.args());
             at(e.span());
             emit(TCALL, withList(new int[]{be.instance(c.function(), groundAll(c.typeArgs()))}, args));
@@ -209,6 +209,7 @@ final class Lowerer {
             emit(NEW, withList(new int[]{r, be.builtinValue(b.builtin(), groundAll(b.typeArgs()), ty(b.type()))}, new int[0]));
             return r;
         } else if (e instanceof Expr.Call c) {
+            if (isArrayOfLiteralList(c)) return arrayOfLiteralList(c);
             int[] args = args(c.args());
             at(e.span());
             int d = reg(c.type());
@@ -322,6 +323,33 @@ final class Lowerer {
             list = next;
         }
         return list;
+    }
+
+    /**
+     * {@code Array.from_list([a, b, c])} with simple elements (a table of constants): Base's
+     * {@code Array.fill(3, a)} and the updates it would make for the rest, without building
+     * the list, counting it and freeing it (sha256_merkle builds its table of 64 round
+     * constants this way for every hash).
+     */
+    private static boolean isArrayOfLiteralList(Expr.Call c) {
+        return c.function().fromBase() && c.function().name().equals("Array.from_list")
+                && c.args().get(0) instanceof Expr.ListLit l && !l.elements().isEmpty()
+                && l.elements().stream().allMatch(Lowerer::isSimple);
+    }
+
+    private int arrayOfLiteralList(Expr.Call c) {
+        List<Expr> es = ((Expr.ListLit) c.args().get(0)).elements();
+        at(c.span());
+        int u32 = Scalar.U32.typeId();
+        int array = reg(c.type());
+        emit(ANEW, array, constant(u32, es.size()), lower(es.get(0)));
+        for (int i = 1; i < es.size(); i++) {
+            int value = lower(es.get(i)); // simple: evaluated here, so two registers stay live, not one per element
+            int next = reg(c.type());
+            emit(ASET, next, array, constant(u32, i), value);
+            array = next;
+        }
+        return array;
     }
 
     /**

@@ -128,16 +128,20 @@ final class RegisterAllocator {
                         movePartner[d] = moved;
                         if (movePartner[moved] < 0) movePartner[moved] = d;
                     }
+                    int liveHere = 0;
                     for (int r = live.nextSetBit(0); r >= 0; r = live.nextSetBit(r + 1)) {
                         if (r != moved) edge(d, r);
+                        liveHere++;
+                    }
+                    if (liveHere > Layout.MAX_REGISTERS) {
+                        // Every value live here needs a register of its own: no colouring fits,
+                        // and the interference graph would grow with the square of the count.
+                        // (Counted here, where the set is walked anyway: its cardinality after
+                        // every instruction cost a scan of all its words.)
+                        throw tooManyRegisters("more than " + Layout.MAX_REGISTERS + " registers (values live at once)");
                     }
                 }
                 Liveness.step(insn, live, lv);
-                if (live.cardinality() > Layout.MAX_REGISTERS) {
-                    // Every value live here needs a register of its own: no colouring fits, and
-                    // the interference graph would grow with the square of the count.
-                    throw tooManyRegisters("more than " + Layout.MAX_REGISTERS + " registers (values live at once)");
-                }
             }
         }
     }
