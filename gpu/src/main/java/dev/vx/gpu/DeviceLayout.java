@@ -18,7 +18,7 @@ final class DeviceLayout {
     static final int LS_STATUS = 0, LS_NF = 1, LS_NL = 2, LS_SP = 3, LS_RV = 4, LS_PEAK = 5, LS_STEPS = 6,
             LS_CALLS = 7, LS_FORKS = 8, LS_STEALS = 9, LS_SPILLS = 10, LS_RESTORES = 11, LS_ALLOCW = 12,
             LS_FREEDW = 13, LS_LIVE = 14, LS_PEAKLIVE = 15, LS_BUMP = 16, LS_BUMPEND = 17, LS_COMP = 18,
-            LS_CJOIN = 19, LS_CCHILD = 20, LS_WAITJ = 21, LS_SHAREDLIVE = 22;
+            LS_CJOIN = 19, LS_CCHILD = 20, LS_WAITJ = 21, LS_SHAREDLIVE = 22, LS_PEAKSHARED = 23;
     /**
      * Free-list heads by exact size 0..SMALL_MAX, their lengths, large-block heads by class and
      * the gaps' head, and the large blocks' counters (vm's LargeBlocks: blocks released since the last merge, blocks).

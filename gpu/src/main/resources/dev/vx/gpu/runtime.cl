@@ -482,10 +482,14 @@ void vx_release_raw(Ctx* c, W addr, int words) {
  */
 void vx_share_live(Ctx* c) {
     W d = c->live - c->LS[LS_SHAREDLIVE];
-    if (d == 0) return;
+    /* A new high of the lane's own count since it last shared, as far above its count now
+       (Allocator.shareLive): cells that came and went between two shares count too. */
+    W above = c->peaklive > c->LS[LS_PEAKSHARED] ? c->peaklive - c->live : 0;
+    if (d == 0 && above == 0) return;
     c->LS[LS_SHAREDLIVE] = c->live;
-    W now = AADD(&c->CTL[CTL_LIVE], d) + d;
-    if (d < 0) return;
+    c->LS[LS_PEAKSHARED] = c->peaklive;
+    W now = AADD(&c->CTL[CTL_LIVE], d) + d + above;
+    if (d <= 0 && above == 0) return;
     W seen = ALD(&c->CTL[CTL_PEAKLIVE]);
     while (now > seen) {
         W s = ACAS(&c->CTL[CTL_PEAKLIVE], seen, now);

@@ -42,6 +42,8 @@ public final class Allocator {
      * small cells' allocation path, where it cost 7 % (tree_sum).
      */
     private long sharedLive;
+    /** {@link #peakLiveWords} when this worker last shared. */
+    private long peakWhenShared;
     /**
      * Whether other workers run beside this one ({@link #sharesWithOthers}). Alone, a worker's
      * own count is the run's exact peak and the shared one is never read: sharing it anyway
@@ -104,13 +106,20 @@ public final class Allocator {
         if (live > peakLiveWords) peakLiveWords = live;
     }
 
-    /** Adds what this worker allocated and freed since the last time to the heap's live count. */
+    /**
+     * Adds what this worker allocated and freed since the last time to the heap's live count,
+     * and, when its own count reached a new high since then, that high above what it has live
+     * now: a worker whose cells came and went between two shares (a short run) would otherwise
+     * leave no trace in the shared peak, which then said 0 for a run that allocated.
+     */
     void shareLive() {
         if (!othersRun) return;
         long live = allocatedWords - freedWords;
-        if (live != sharedLive) {
-            heap.addLive(live - sharedLive);
+        long peakAbove = peakLiveWords > peakWhenShared ? peakLiveWords - live : 0;
+        if (live != sharedLive || peakAbove > 0) {
+            heap.addLive(live - sharedLive, peakAbove);
             sharedLive = live;
+            peakWhenShared = peakLiveWords;
         }
     }
 

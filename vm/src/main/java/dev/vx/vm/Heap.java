@@ -116,9 +116,15 @@ public final class Heap {
     private final AtomicLong sharedLive = new AtomicLong();
     private final AtomicLong sharedPeak = new AtomicLong();
 
-    void addLive(long delta) {
+    /**
+     * A worker's live words changed by {@code delta} since it last shared them, and went
+     * {@code peakAbove} words higher than they are now in between: the run's live count then
+     * reached about the shared count plus that (what the other workers shared is taken as
+     * unchanged meanwhile).
+     */
+    void addLive(long delta, long peakAbove) {
         long now = sharedLive.addAndGet(delta);
-        if (delta > 0) sharedPeak.accumulateAndGet(now, Math::max);
+        if (delta > 0 || peakAbove > 0) sharedPeak.accumulateAndGet(now + peakAbove, Math::max);
     }
 
     /** A device job reached {@code peakDelta} live words above those live when it started. */
