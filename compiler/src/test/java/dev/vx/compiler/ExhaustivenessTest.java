@@ -163,6 +163,25 @@ class ExhaustivenessTest {
         };
     }
 
+    /**
+     * Warnings follow what a match does at run time: a Nat pattern whose parts add up past the
+     * largest Nat matches nothing (and hides nothing below it), and float cases compare with
+     * {@code ==}, so {@code -0.0} after {@code 0.0} can never run.
+     */
+    @Test
+    void warningsFollowTheRunTimeMatch() {
+        String max = "9223372036854775807n";
+        String text = check("Nat", max + "+1n", max, "_");
+        assertTrue(text.contains("prog.vx:12:10: warning: unreachable case: no value matches it"), text);
+        assertEquals(1, text.split("warning", -1).length - 1, text);
+        text = check("(Nat, U32)", "(" + max + "+(1n+p), 1)", "(" + max + ", 1)", "_");
+        assertTrue(text.contains("prog.vx:12:") && text.contains("no value matches it"), text);
+        assertEquals(1, text.split("warning", -1).length - 1, text);
+        assertTrue(check("F64", "0.0", "-0.0", "_").contains("prog.vx:13:10: warning: unreachable case"));
+        assertTrue(check("F32", "-0.0f32", "0.0f32", "_").contains("prog.vx:13:10: warning: unreachable case"));
+        assertEquals("", check("F64", "-0.0", "1.0", "_"));
+    }
+
     @Test
     void irrefutablePatterns() {
         String ok = "type P:\n  P{x: U32, y: U32}\n\ndef main() -> U32:\n  P{a, b} = P{1, 2}\n  (c, _) = (a, b)\n  c\n";

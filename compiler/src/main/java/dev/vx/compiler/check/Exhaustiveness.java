@@ -50,7 +50,14 @@ final class Exhaustiveness {
     }
 
     /** Head keys besides {@link Constructor}s. */
-    private enum Shape { TUPLE, NIL, CONS, UNIT }
+    private enum Shape { TUPLE, NIL, CONS, UNIT, NOTHING }
+
+    /**
+     * A pattern no value matches: a Nat pattern whose parts add up past the largest Nat
+     * ({@code 9223372036854775807n+1n}), or one containing such a part. Its case is
+     * unreachable, and it covers nothing for the cases below.
+     */
+    private static final Pat NOTHING = new Pat(Shape.NOTHING, new Pat[0]);
 
     /**
      * A Nat range {@code lo .. hi} (inclusive; {@code Long.MAX_VALUE} is unbounded). Its
@@ -96,6 +103,13 @@ final class Exhaustiveness {
         PointCases points = new PointCases();
         for (Case c : cases) {
             Pat[] row = {convert(c.pattern())};
+            if (row[0] == NOTHING) {
+                if (warnUnreachable) {
+                    diags.warning(c.pattern().span(), "unreachable case: no value matches it (its Nat parts add "
+                            + "up past the largest Nat, 9223372036854775807n)");
+                }
+                continue;
+            }
             if (warnUnreachable && !rows.isEmpty()) {
                 Boolean quick = points.useful(row[0]);
                 if (!(quick != null ? quick : useful(rows, row, types))) {
@@ -183,6 +197,9 @@ final class Exhaustiveness {
 
     /** A value that {@code p} does not match, shown as Vx source, or null when p matches everything. */
     static String missing(Pattern p) {
+        if (convert(p) == NOTHING) {
+            return "_";
+        }
         List<Pat> witness = missing(List.<Pat[]>of(new Pat[] {convert(p)}), List.of(p.type()));
         return witness == null ? null : show(witness.get(0), p.type());
     }
@@ -205,38 +222,61 @@ final class Exhaustiveness {
                 case BOOL -> new Pat(l.word() != 0, new Pat[0]);
                 case UNIT -> new Pat(Shape.UNIT, new Pat[0]);
                 case NAT -> new Pat(new NatRange(l.word(), l.word()), new Pat[0]);
-                default -> new Pat(new Lit(l.word()), new Pat[0]);
+                default -> new Pat(new Lit(equalityWord(kind, l.word())), new Pat[0]);
             };
         } else if (p instanceof Pattern.StringLit s) {
             return new Pat(new Lit(s.value()), new Pat[0]);
         } else if (p instanceof Pattern.NatPlus n) {
-            return new Pat(natRange(n.k(), n.rest()), new Pat[0]);
+            NatRange r = natRange(n.k(), n.rest());
+            return r == null ? NOTHING : new Pat(r, new Pat[0]);
         } else if (p instanceof Pattern.Ctor c) {
-            return new Pat(c.constructor(), convertAll(c.fields()));
+            return withArgs(c.constructor(), convertAll(c.fields()));
         } else if (p instanceof Pattern.Tuple t) {
-            return new Pat(Shape.TUPLE, convertAll(t.elements()));
+            return withArgs(Shape.TUPLE, convertAll(t.elements()));
         } else if (p instanceof Pattern.Nil) {
             return new Pat(Shape.NIL, new Pat[0]);
         }
         Pattern.Cons c = (Pattern.Cons) p;
-        return new Pat(Shape.CONS, new Pat[] {convert(c.head()), convert(c.tail())});
+        return withArgs(Shape.CONS, new Pat[] {convert(c.head()), convert(c.tail())});
     }
 
-    /** {@code kn+rest} as a range: {@code kn+_} is {@code k..}, {@code kn+3n} is the point {@code k+3}. */
+    /** A pattern with these sub-patterns: one that matches nothing if any of them does. */
+    private static Pat withArgs(Object key, Pat[] args) {
+        for (Pat a : args) {
+            if (a == NOTHING) {
+                return NOTHING;
+            }
+        }
+        return new Pat(key, args);
+    }
+
+    /**
+     * A float literal's word as the match's {@code ==} sees it: {@code -0.0} is {@code 0.0}
+     * (a case of {@code -0.0} after one of {@code 0.0} is unreachable). Other words as written.
+     */
+    private static long equalityWord(Scalar kind, long word) {
+        if (kind == Scalar.F64 && Double.longBitsToDouble(word) == 0.0) {
+            return Double.doubleToRawLongBits(0.0);
+        }
+        if (kind == Scalar.F32 && Float.intBitsToFloat((int) word) == 0f) {
+            return Float.floatToRawIntBits(0f) & 0xFFFF_FFFFL;
+        }
+        return word;
+    }
+
+    /**
+     * {@code kn+rest} as a range: {@code kn+_} is {@code k..}, {@code kn+3n} is the point
+     * {@code k+3}; null when the parts add up past the largest Nat, so that no value matches.
+     */
     private static NatRange natRange(long k, Pattern rest) {
         if (rest instanceof Pattern.NatPlus n) {
-            return natRange(saturatingAdd(k, n.k()), n.rest());
+            return k + n.k() < 0 ? null : natRange(k + n.k(), n.rest());
         }
         if (rest instanceof Pattern.Literal l) {
-            long point = saturatingAdd(k, l.word());
-            return new NatRange(point, point);
+            long point = k + l.word();
+            return point < 0 ? null : new NatRange(point, point);
         }
         return new NatRange(k, Long.MAX_VALUE);
-    }
-
-    private static long saturatingAdd(long a, long b) {
-        long s = a + b;
-        return s < 0 ? Long.MAX_VALUE : s;
     }
 
     private static Pat[] convertAll(List<Pattern> ps) {
@@ -547,6 +587,7 @@ final class Exhaustiveness {
                 yield s.append(')').toString();
             }
             case CONS -> showList(p, (ListType) t);
+            case NOTHING -> throw new IllegalStateException("a pattern no value matches is never a missing value");
         };
     }
 
