@@ -127,9 +127,12 @@ class OpenClJobsTest {
         }
         Map<String, String> few = stats.get(1500), many = stats.get(6000);
         assertTrue(Long.parseLong(many.get("steals")) > 0, many.toString());
-        // Four times the rounds: the footprint must not follow (lanes' chunks and pools bound it).
+        // Four times the rounds: the footprint must not follow (lanes' chunks and pools bound it;
+        // it grew by about 140 words a round before). Each lane that allocates takes a chunk of
+        // 16,384 words, and how many lanes get work depends on the schedule: under load a run
+        // measured 21,120 words after 1,500 rounds and 37,504 (one chunk more) after 6,000.
         long a = Long.parseLong(few.get("heap_footprint_words")), b = Long.parseLong(many.get("heap_footprint_words"));
-        assertTrue(b < a + a / 2, "footprint " + a + " after 1,500 rounds, " + b + " after 6,000");
+        assertTrue(b < a + a / 2 + 4 * 16384, "footprint " + a + " after 1,500 rounds, " + b + " after 6,000");
         // Two live (array, list) pairs: 2 * (302 + 3 + 40 * 3) words, give or take a dispatch's drift.
         assertTrue(Long.parseLong(many.get("heap_peak_words")) < 20_000, many.toString());
     }
