@@ -118,9 +118,16 @@ final class RegisterAllocator {
         }
         for (IrFunction.Block b : f.blocks) {
             BitSet live = lv.out(b.id);
+            // A register no lower than the lowest live one, where the walks over the live set
+            // start: from 0, a long function whose live values are all recent (high) scanned
+            // every word below them at each definition. Lowered by whatever enters the set.
+            int[] low = {lowest(live)};
             for (int k = b.insns.size() - 1; k >= 0; k--) {
                 IrInsn insn = b.insns.get(k);
-                for (int t : insn.targets()) live.or(lv.in[t]);
+                for (int t : insn.targets()) {
+                    live.or(lv.in[t]);
+                    low[0] = Math.min(low[0], lowest(lv.in[t]));
+                }
                 int d = insn.def();
                 if (d >= 0) {
                     int moved = insn.op == Opcode.MOV ? insn.ops[1] : -1;
@@ -129,7 +136,9 @@ final class RegisterAllocator {
                         if (movePartner[moved] < 0) movePartner[moved] = d;
                     }
                     int liveHere = 0;
-                    for (int r = live.nextSetBit(0); r >= 0; r = live.nextSetBit(r + 1)) {
+                    int first = live.nextSetBit(low[0]);
+                    if (first >= 0) low[0] = first;
+                    for (int r = first; r >= 0; r = live.nextSetBit(r + 1)) {
                         if (r != moved) edge(d, r);
                         liveHere++;
                     }
@@ -142,8 +151,17 @@ final class RegisterAllocator {
                     }
                 }
                 Liveness.step(insn, live, lv);
+                insn.forEachUse((r, consumes) -> {
+                    if (r >= 0 && r < low[0]) low[0] = r;
+                });
             }
         }
+    }
+
+    /** The lowest register in {@code set}, or {@code Integer.MAX_VALUE} when it is empty. */
+    private static int lowest(BitSet set) {
+        int r = set.nextSetBit(0);
+        return r < 0 ? Integer.MAX_VALUE : r;
     }
 
     private CompileLimitException tooManyRegisters(String needs) {
