@@ -46,8 +46,8 @@ public final class Allocator {
     private long peakWhenShared;
     /**
      * Whether other workers run beside this one ({@link #sharesWithOthers}). Alone, a worker's
-     * own count is the run's exact peak and the shared one is never read: sharing it anyway
-     * (an atomic add and max per large cell) cost sha256_merkle a tenth of its time.
+     * own count is the run's exact peak and the shared one is never read, so sharing it (an
+     * atomic add and max with every large cell, at polls, chunks and batches) is skipped.
      */
     private boolean othersRun;
 
