@@ -426,13 +426,20 @@ final class MatchLowering {
         l.cur = yes;
         // The rows this test's success leaves, in case order: its own and the wildcard ones.
         List<Row> matching = new ArrayList<>(own.size() + wildRows.size());
-        int a = 0, b = 0;
-        while (a < own.size() || b < wildRows.size()) {
-            boolean takeOwn = b == wildRows.size() || (a < own.size() && own.get(a) < wildRows.get(b));
-            matching.add(withWildcard(rows.get(takeOwn ? own.get(a++) : wildRows.get(b++)), col));
-        }
+        for (int i : inCaseOrder(own, wildRows)) matching.add(withWildcard(rows.get(i), col));
         compile(occs, matching);
         l.cur = no;
+    }
+
+    /** The row indices of {@code a} and {@code b} (each ascending, disjoint) merged in ascending order. */
+    private static List<Integer> inCaseOrder(List<Integer> a, List<Integer> b) {
+        List<Integer> out = new ArrayList<>(a.size() + b.size());
+        int i = 0, j = 0;
+        while (i < a.size() || j < b.size()) {
+            boolean fromA = j == b.size() || (i < a.size() && a.get(i) < b.get(j));
+            out.add(fromA ? a.get(i++) : b.get(j++));
+        }
+        return out;
     }
 
     /** A NaN literal: equal to nothing, itself included, so each is a test of its own that no row passes. */
@@ -555,11 +562,7 @@ final class MatchLowering {
         private List<Row> candidates(long start, boolean single) {
             List<Integer> own = single ? literalRows.getOrDefault(start, List.of()) : List.of();
             List<Row> out = new ArrayList<>(own.size() + otherRows.size());
-            int a = 0, b = 0;
-            while (a < own.size() || b < otherRows.size()) {
-                boolean takeOwn = b == otherRows.size() || (a < own.size() && own.get(a) < otherRows.get(b));
-                out.add(rows.get(takeOwn ? own.get(a++) : otherRows.get(b++)));
-            }
+            for (int i : inCaseOrder(own, otherRows)) out.add(rows.get(i));
             return out;
         }
     }
