@@ -235,6 +235,12 @@ final class CodeVerifier {
                     expect(pc, insn.get(2), U32, "index");
                     expect(pc, insn.get(0), element, "destination");
                 }
+                case ATAKE -> {
+                    int element = array(pc, insn.get(1), "array").element();
+                    expect(pc, insn.get(2), U32, "index");
+                    expect(pc, insn.get(0), element, "destination");
+                    reference(pc, insn.get(0), "destination");
+                }
                 case ASET -> {
                     int element = array(pc, insn.get(1), "array").element();
                     expect(pc, insn.get(0), cx.regType[insn.get(1)], "destination");

@@ -128,7 +128,16 @@ public enum Opcode {
      * cell before the calls that compute its fields, so that a tree is laid out in the order
      * it is built and later read (parent first). Added in format 1.1.
      */
-    ALLOC("rc");
+    ALLOC("rc"),
+
+    /**
+     * {@code d := a[i]} as an owned reference (bounds-checked; the elements are references).
+     * When {@code a} is unique the element is moved out and its slot holds a hole (the
+     * immediate 0) until an {@code aset} of the same index fills it; otherwise the element is
+     * duplicated and {@code a} is unchanged. Lets the element be unique while it is updated
+     * (the compiler's {@code ElementTake}). Added in format 1.2.
+     */
+    ATAKE("rrr");
 
     /** One {@link Operand} code per operand. */
     public final String shape;
@@ -168,7 +177,11 @@ public enum Opcode {
 
     /** The format minor version that introduced the opcode (format 1.0 files cannot hold later ones). */
     public int sinceMinor() {
-        return this == ALLOC ? 1 : 0;
+        return switch (this) {
+            case ALLOC -> 1;
+            case ATAKE -> 2;
+            default -> 0;
+        };
     }
 
     /** The instruction suspends the activation: it has a resume site (see {@link FunctionDesc#sites}). */

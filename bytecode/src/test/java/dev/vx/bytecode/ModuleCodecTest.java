@@ -82,7 +82,8 @@ class ModuleCodecTest {
         assertEquals(95, Opcode.PRIM.ordinal());
         assertEquals(96, Opcode.AEMPTY.ordinal());
         assertEquals(97, Opcode.ALLOC.ordinal()); // format 1.1
-        assertEquals(Opcode.values().length - 1, Opcode.ALLOC.ordinal());
+        assertEquals(98, Opcode.ATAKE.ordinal()); // format 1.2
+        assertEquals(Opcode.values().length - 1, Opcode.ATAKE.ordinal());
         assertEquals(6, TypeKind.FUNC.ordinal());
     }
 
@@ -282,9 +283,9 @@ class ModuleCodecTest {
     void unsupportedVersion() {
         List<byte[]> p = tinyParts();
         p.set(0, bytes('V', 'X', 'B', 0, 2, 0, 0, 0));
-        assertEquals("header, byte 4: unsupported format version 2.0 (this reader reads 1.1)", readError(join(p)));
-        p.set(0, bytes('V', 'X', 'B', 0, 1, 0, 2, 0));
-        assertEquals("header, byte 4: unsupported format version 1.2 (this reader reads 1.1)", readError(join(p)));
+        assertEquals("header, byte 4: unsupported format version 2.0 (this reader reads 1.2)", readError(join(p)));
+        p.set(0, bytes('V', 'X', 'B', 0, 1, 0, 3, 0));
+        assertEquals("header, byte 4: unsupported format version 1.3 (this reader reads 1.2)", readError(join(p)));
         assertEquals("header, byte 6: truncated format version: it runs past the end of the file (byte 6)",
                 readError(bytes('V', 'X', 'B', 0, 1, 0)));
     }
@@ -406,6 +407,30 @@ class ModuleCodecTest {
     }
 
     @Test
+    void aModuleThatTakesAnElementIsWrittenInFormat12() throws BytecodeException {
+        ModuleBuilder b = new ModuleBuilder();
+        int list = b.list("List<U32>", Samples.U32);
+        int array = b.array("Array<List<U32>>", list);
+        FunctionBuilder f = b.function("main", new int[0], list, "main");
+        int nil = f.register(list);
+        int i = f.register(Samples.U32);
+        int a = f.register(array);
+        int x = f.register(list);
+        f.newCell(1, nil, b.ctorId(list, 0));
+        f.emit(1, Opcode.LDI, i, 1);
+        f.emit(1, Opcode.ANEW, a, i, nil);
+        f.emit(1, Opcode.LDI, i, 0);
+        f.emit(1, Opcode.ATAKE, x, a, i);
+        f.emit(1, Opcode.DROP, a);
+        f.emit(1, Opcode.RET, x);
+        Module m = b.entry(f.id()).printResult(true).build();
+        Verifier.verify(m);
+        byte[] file = ModuleWriter.write(m);
+        assertArrayEquals(bytes('V', 'X', 'B', 0, 1, 0, 2, 0), Arrays.copyOf(file, 8));
+        assertEquals(m, ModuleReader.read(file));
+    }
+
+    @Test
     void opcodeNewerThanTheFilesFormat() {
         List<byte[]> p = tinyParts();
         assertEquals(1, Opcode.ALLOC.sinceMinor());
@@ -414,6 +439,11 @@ class ModuleCodecTest {
         p.set(5, functions);
         p.set(0, bytes('V', 'X', 'B', 0, 1, 0, 0, 0));
         assertEquals("functions section, byte 37: function 0, instruction 1: opcode alloc needs format 1.1, the file is 1.0",
+                readError(join(p)));
+        assertEquals(2, Opcode.ATAKE.sinceMinor());
+        functions[12] = (byte) Opcode.ATAKE.ordinal();
+        p.set(0, bytes('V', 'X', 'B', 0, 1, 0, 1, 0));
+        assertEquals("functions section, byte 37: function 0, instruction 1: opcode atake needs format 1.2, the file is 1.1",
                 readError(join(p)));
     }
 

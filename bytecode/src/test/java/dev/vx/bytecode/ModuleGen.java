@@ -685,7 +685,9 @@ final class ModuleGen implements Gen<Module> {
             if (o[1] >= 0) {
                 emit(GET, d, holder, o[1]);
             } else {
-                emit(AGET, d, holder, produce(env, U32, depth - 1, -1));
+                // atake, the owned read, exists only for elements that are references
+                Opcode read = mm.b.typeDesc(type).isRef() && mm.flag(0.3) ? ATAKE : AGET;
+                emit(read, d, holder, produce(env, U32, depth - 1, -1));
             }
             return true;
         }

@@ -718,6 +718,18 @@ class VerifierCodeTest {
         n.emit(ASLICE, n.reg(n.array), 1, 0, b);
         n.end();
         assertRejects(n.build(), "function main: instruction 3 (aslice): end index r2 has type Bool, expected U32");
+        Fixture t = withArray();
+        t.emit(ATAKE, t.reg(U32), 1, 0);
+        t.end();
+        assertRejects(t.build(), "function main: instruction 2 (atake): destination r2 has type U32, not a reference type");
+        Fixture u = withArray();
+        u.emit(ATAKE, u.reg(I32), 1, 0);
+        u.end();
+        assertRejects(u.build(), "function main: instruction 2 (atake): destination r2 has type I32, expected U32");
+        Fixture v = withArray();
+        v.emit(ATAKE, v.reg(U32), 0, 0);
+        v.end();
+        assertRejects(v.build(), "function main: instruction 2 (atake): array r0 has type U32, not an array type");
     }
 
     @Test

@@ -94,6 +94,23 @@ class GeneratorCoverageTest {
     }
 
     @Test
+    void someGeneratedTakersTakeTheElementOutOfTheArray() {
+        List<SourceFile> base = BaseLibrary.sources().stream().map(f -> new SourceFile(f.path(), f.text())).toList();
+        int takes = 0;
+        int programs = 0;
+        for (GeneratedProgram g : new ProgramGen(1).samples(42, SAMPLES)) {
+            if (!g.source().contains("def take")) continue;
+            Compiler.Result c = Compiler.compile(new SourceFile("gen.vx", g.source()), base);
+            assertTrue(c.module() != null, () -> "a generated program does not compile:\n" + c.diagnostics() + "\n" + g.source());
+            programs++;
+            if (c.module().functions().stream().anyMatch(f -> f.code().stream().anyMatch(in -> in.op() == Opcode.ATAKE))) takes++;
+        }
+        // Elements of scalar type, and updates that never consume the element, have no take.
+        System.out.println("[coverage] " + takes + " of " + programs + " programs with a taker take an element");
+        assertTrue(programs >= 20 && takes >= programs / 5, takes + " of " + programs + " programs with a taker take an element");
+    }
+
+    @Test
     void everyMutationKindIsDrawn() {
         EnumSet<MutantGen.Kind> seen = EnumSet.noneOf(MutantGen.Kind.class);
         new MutantGen(1).samples(7, 200).forEach(m -> seen.add(m.kind()));

@@ -404,6 +404,9 @@ final class KernelSource {
             case AGET -> out.append(" { W arr = ").append(r(in.get(1))).append(", ix = ").append(r(in.get(2)))
                     .append("; W len = H[arr + 1]; if (ix >= len)").append(fail(f, i, "E_INDEX", "ix", "len")).append(' ')
                     .append(r(in.get(0))).append(" = H[arr + 2 + ix]; }\n");
+            case ATAKE -> out.append(" { W arr = ").append(r(in.get(1))).append(", ix = ").append(r(in.get(2)))
+                    .append("; W len = H[arr + 1]; if (ix >= len)").append(fail(f, i, "E_INDEX", "ix", "len")).append(' ')
+                    .append(r(in.get(0))).append(" = vx_array_take(H, arr, ix); }\n");
             case ASET -> out.append(" { W na = vx_array_set(c, ").append(r(in.get(1))).append(", ").append(r(in.get(2)))
                     .append(", ").append(r(in.get(3))).append("); if (c->ecode)").append(failc(f, i)).append(' ')
                     .append(r(in.get(0))).append(" = na; }\n");

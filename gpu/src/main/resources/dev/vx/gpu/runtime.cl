@@ -933,6 +933,15 @@ W vx_array_set(Ctx* c, W a, W i, W v) {
     return b;
 }
 
+/** ArrayCells.take after its index check: a[i] owned; moved out of a unique array (a hole, 0, in its slot), else duplicated. */
+W vx_array_take(__global W* H, W a, W i) {
+    W at = a + 2 + i;
+    W v = H[at];
+    if (vx_is_unique(H, a)) H[at] = 0;
+    else vx_dup(H, v);
+    return v;
+}
+
 /** ArrayCells.slice: a new array of a[from .. to-1] (a borrowed). */
 W vx_array_slice(Ctx* c, W a, W from, W to) {
     __global W* H = c->H;

@@ -470,6 +470,49 @@ class CompilerOptimisationTest {
                 IO.print(U32.show(digits(show(kick(c, 0, 2)), p)))
             """;
 
+    @Test
+    void aMapThatKeepsTheElementTypeRebuildsAUniqueArrayWhereItLies() {
+        // Array.map(a, f) with f : P -> P runs Base.array_map_same: each element is taken out
+        // of the array (atake) while f runs, so move rebuilds it in its own cell, and the array
+        // is neither copied nor reallocated.
+        String src = """
+                type P:
+                  P{x: U32, v: U32}
+
+                def move(p: P) -> P:
+                  match p:
+                    case P{x, v}:
+                      P{x + v, v}
+
+                def steps(a: Array<P>, n: U32) -> Array<P>:
+                  if n == 0:
+                    a
+                  else:
+                    steps(Array.map(a, move), n - 1)
+
+                def total(s: U32, p: P) -> U32:
+                  match p:
+                    case P{x, _}:
+                      s + x
+
+                def main() -> U32:
+                  Array.fold(steps(Array.gen(3, \\i -> P{i, i + 1}), 1000), 0, total)
+                """;
+        Module m = compile(src);
+        assertTrue(function(m, "Base.array_map_same_from<P>").code().stream().anyMatch(in -> in.op() == Opcode.ATAKE),
+                "the element is taken out of the array while f runs");
+        for (String engine : List.of("interp", "jit")) {
+            VxRun.Result r = balancedRun(src, engine);
+            // x_i after 1000 steps is i + 1000 (i + 1): 1000 + 2001 + 3002
+            assertEquals(String.valueOf(1000 + 2001 + 3002), r.out().strip(), r.err());
+            // Array.gen: the array (2 + 3 words), its closure (2: it captures nothing) and three P
+            // cells (3 each); then only the function values: move's at each of the 1000 maps and
+            // total's (2 words each). No P cell and no array after the first.
+            assertEquals(5 + 2 + 3 * 3 + 1000 * 2 + 2, r.stat("heap_allocated_words"), engine + ": " + r.stats());
+            assertEquals(5 + 2 + 3 * 3, r.stat("heap_peak_words"), engine + ": " + r.stats());
+        }
+    }
+
     /** {@code src} run on one thread of {@code engine}, which must free every word it allocated. */
     private static VxRun.Result balancedRun(String src, String engine) {
         VxRun.Result r = VxRun.run(src, VxRun.oneThread().withEngine(engine));

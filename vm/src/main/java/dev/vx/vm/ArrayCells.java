@@ -51,6 +51,28 @@ public final class ArrayCells {
         return h[(int) (a + 2 + i)];
     }
 
+    /**
+     * {@code a[i]} as an owned reference ({@code atake}; {@code a} borrowed, its elements
+     * references): when {@code a} is unique the element moves out and its slot holds a hole,
+     * the immediate 0, which the {@code aset} of the same index that the compiler puts after
+     * it fills before anything reads the slot; otherwise the element is duplicated and {@code
+     * a} unchanged. So a unique element of a unique array stays unique while it is updated.
+     * A hole is an immediate: counting, freeing and copying the array pass over it.
+     */
+    public static long take(Allocator alloc, long a, long i) {
+        long[] h = alloc.heap().words;
+        checkIndex(h, a, i);
+        int at = (int) (a + 2 + i);
+        long v = h[at];
+        long rc = h[(int) a] >> 32;
+        if (rc == 1 || rc == -1) { // alloc.isUnique(a), from the header read here
+            h[at] = 0;
+        } else if (!Allocator.dupFast(h, v)) {
+            alloc.dup(v);
+        }
+        return v;
+    }
+
     /** {@code a} with element {@code i} set to {@code v}; consumes {@code a} and {@code v}; in place when unique. */
     public static long set(Allocator alloc, long a, long i, long v) {
         long[] h = alloc.heap().words;

@@ -122,8 +122,9 @@ final class Code {
     static final int PRIM = 95;
     static final int AEMPTY = 96;
     static final int ALLOC = 97;
+    static final int ATAKE = 98;
     /** A call that is a child of a fork group. */
-    static final int FCALL = 98;
+    static final int FCALL = 99;
 
     static {
         for (Opcode op : Opcode.values()) {

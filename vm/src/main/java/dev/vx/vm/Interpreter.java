@@ -373,6 +373,7 @@ public final class Interpreter implements Engine {
                         pc += 3;
                     }
                     case AGET -> { r[code[pc + 1]] = ArrayCells.get(h, r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
+                    case ATAKE -> { r[code[pc + 1]] = ArrayCells.take(alloc, r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
                     case ASET -> {
                         r[code[pc + 1]] = ArrayCells.set(alloc, r[code[pc + 2]], r[code[pc + 3]], r[code[pc + 4]]);
                         h = heap.words;

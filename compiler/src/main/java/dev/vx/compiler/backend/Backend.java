@@ -57,11 +57,17 @@ public final class Backend {
     /** A definition (or builtin) at concrete type arguments. Definitions compare by identity. */
     private record Instance(Object def, List<Type> typeArgs) {}
 
-    private Backend() {}
+    /** Base's {@code Array.map} when f keeps the element type (see {@link #instance}); null if Base lacks it. */
+    private final FunctionDef arrayMapSame;
+
+    private Backend(Program program) {
+        this.arrayMapSame = program.functions().stream()
+                .filter(f -> f.fromBase() && f.name().equals("Base.array_map_same")).findFirst().orElse(null);
+    }
 
     /** Compiles a checked program to a module. */
     public static Module compile(Program program) {
-        return new Backend().run(program);
+        return new Backend(program).run(program);
     }
 
     private Module run(Program program) {
@@ -134,6 +140,10 @@ public final class Backend {
 
     /** The function id of {@code def} at {@code typeArgs}, lowering it later if it is new. */
     int instance(FunctionDef def, List<Type> typeArgs) {
+        if (arrayMapSame != null && def.fromBase() && def.name().equals("Array.map") && typeArgs.get(0).equals(typeArgs.get(1))) {
+            // A -> A: the same calls of f in the same order, on the array where it lies (array.vx).
+            return instance(arrayMapSame, List.of(typeArgs.get(0)));
+        }
         // Checked before the lookup, which hashes the types (in the size of their trees).
         boolean tooLarge = typeArgs.stream().anyMatch(t -> Types.exceeds(t, MAX_TYPE_SIZE, MAX_TYPE_DEPTH));
         Instance key = new Instance(def, typeArgs);

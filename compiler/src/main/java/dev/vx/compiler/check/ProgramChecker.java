@@ -132,8 +132,19 @@ public final class ProgramChecker {
                     }
                 });
             }
+            String alternative = f.fromBase() ? BACK_END_ALTERNATIVES.get(f.name()) : null;
+            FunctionDef alt = alternative == null ? null : globals.base.functions.get(alternative);
+            if (alt != null && queued.add(alt)) {
+                pending.add(alt);
+            }
         }
     }
+
+    /**
+     * Base functions the back end may call in place of another (Backend.instance): reaching
+     * the one reaches the other, so that it is checked and has a body.
+     */
+    private static final Map<String, String> BACK_END_ALTERNATIVES = Map.of("Array.map", "Base.array_map_same");
 
     private void duplicate(Span span, String what, Span first) {
         diags.error(span, "duplicate " + what + "; first defined at " + first);

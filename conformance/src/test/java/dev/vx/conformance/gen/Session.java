@@ -153,6 +153,7 @@ final class Session {
         optional(0.4, this::treeTemplates);
         optional(0.25, this::mutual);
         optional(0.3, this::updater);
+        optional(0.3, this::taker);
         optional(0.3, this::sharer);
         inMain = true;
         defs.add(chance(0.5) ? ioMain() : valueMain());
@@ -430,6 +431,46 @@ final class Session {
         Ex body = call("Array.set", call("Array.set", new Ast.Var(a), new Ast.Var(i), first), new Ast.Var(j), second);
         defs.add(new Ast.Def(name, List.of(), List.of(new Ast.Param(a, array), new Ast.Param(i, GType.U32),
                 new Ast.Param(j, GType.U32)), array, new Block(stmts, new Ast.ExTail(body))));
+        fns.add(new Fn(name, List.of(array, GType.U32, GType.U32), array, FnKind.UPDATE));
+    }
+
+    /**
+     * {@code take(a, i, j)}: an element replaced by a value computed from it, the shape the
+     * compiler takes out of the array while it is computed ({@code ElementTake}: the element
+     * stays unique when the array is): either {@code e = a[k]; Array.set(a, k, ..e..)} or a
+     * map that keeps the element type ({@code Array.map} on the array where it lies). The
+     * element type is any type, references included; {@code j} is there for the expressions.
+     */
+    private void taker() {
+        String name = fresh("take");
+        GType element = type(1);
+        // mostly elements that are cells (lists, tuples, records), which are what is taken
+        for (int tries = 0; tries < 4 && element instanceof GType.Prim && chance(0.8); tries++) element = type(1);
+        GType array = new ArrayT(element);
+        String a = fresh("a");
+        String i = fresh("i");
+        String j = fresh("j");
+        Env env = Env.EMPTY.with(a, array).with(i, GType.U32).with(j, GType.U32);
+        Ast.Tail body;
+        if (chance(0.5)) {
+            body = new Ast.ExTail(call("Array.map", new Ast.Var(a), lambda(new FnT(List.of(element), element), env, 2, false)));
+        } else {
+            String k = fresh("k");
+            String e = fresh("e");
+            Ex alen = call("Array.len", new Ast.Var(a));
+            Env inner = env.with(k, GType.U32).with(e, element);
+            // the new value from any expression, or from a function of the element, which consumes it
+            Ex value = chance(0.4) ? expr(element, inner, 2)
+                    : applyLambda(lambda(new FnT(List.of(element), element), inner, 2, true), new Ast.Var(e));
+            Block update = new Block(List.of(
+                    new Ast.Let(k, null, new Ast.ExTail(new Ast.Bin("%", new Ast.Var(i), alen))),
+                    new Ast.Let(e, null, new Ast.ExTail(new Ast.Index(new Ast.Var(a), new Ast.Var(k))))),
+                    new Ast.ExTail(call("Array.set", new Ast.Var(a), new Ast.Var(k), value)));
+            body = new Ast.IfSt(List.of(new Ast.Bin("==", alen, Literals.integer(Kind.U32, 0))),
+                    List.of(new Block(List.of(), new Ast.ExTail(new Ast.Var(a)))), update);
+        }
+        defs.add(new Ast.Def(name, List.of(), List.of(new Ast.Param(a, array), new Ast.Param(i, GType.U32),
+                new Ast.Param(j, GType.U32)), array, new Block(List.of(), body)));
         fns.add(new Fn(name, List.of(array, GType.U32, GType.U32), array, FnKind.UPDATE));
     }
 

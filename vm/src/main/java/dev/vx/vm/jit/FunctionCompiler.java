@@ -517,7 +517,7 @@ final class FunctionCompiler {
     private boolean needsAllocator() {
         for (Insn in : code) {
             switch (in.op()) {
-                case NEW, NEWR, ALLOC, DUP, DROP, FREE, ISUNIQ, ANEW, AEMPTY, ASET, ASLICE, PRIM -> { return true; }
+                case NEW, NEWR, ALLOC, DUP, DROP, FREE, ISUNIQ, ANEW, AEMPTY, ASET, ATAKE, ASLICE, PRIM -> { return true; }
                 default -> {}
             }
         }
@@ -888,6 +888,15 @@ final class FunctionCompiler {
                 char k = jvm(kind[o[0]]);
                 mv.visitMethodInsn(INVOKESTATIC, HEAP, "aget" + k, "([JII)" + k, false);
                 store(o[0]);
+            }
+            case ATAKE -> {
+                // Reads the heap through the allocator and never replaces it: the cached array stays valid.
+                setIp(i);
+                mv.visitVarInsn(ALOAD, sALLOC);
+                loadWord(o[1]);
+                loadWord(o[2]);
+                mv.visitMethodInsn(INVOKESTATIC, ARRAYS, "take", "(" + ALLOC_D + "JJ)J", false);
+                storeWord(o[0]);
             }
             case ASET -> {
                 setIp(i);
