@@ -140,7 +140,8 @@ public final class Backend {
 
     /** The function id of {@code def} at {@code typeArgs}, lowering it later if it is new. */
     int instance(FunctionDef def, List<Type> typeArgs) {
-        if (arrayMapSame != null && def.fromBase() && def.name().equals("Array.map") && typeArgs.get(0).equals(typeArgs.get(1))) {
+        if (arrayMapSame != null && def.fromBase() && def.name().equals("Array.map") && typeArgs.size() == 2
+                && typeArgs.get(0).equals(typeArgs.get(1))) {
             // A -> A: the same calls of f in the same order, on the array where it lies (array.vx).
             return instance(arrayMapSame, List.of(typeArgs.get(0)));
         }

@@ -101,8 +101,19 @@ final class RcInsertion {
                 if (isRef(r)) consumed.merge(r, 1, Integer::sum);
             });
             List<Integer> read = new ArrayList<>();
+            Map<Integer, Integer> uses = new LinkedHashMap<>();
             insn.forEachUse((r, consumes) -> {
+                if (isRef(r)) uses.merge(r, 1, Integer::sum);
                 if (isRef(r) && !consumed.containsKey(r) && !read.contains(r)) read.add(r);
+            });
+            // A register passed to a borrowed parameter of the same call that consumes it
+            // (k(a, a), the first parameter owned): the callee's borrowed alias has no count of
+            // its own, so the consumed counts must not include ours, or the callee would hold
+            // the only count and could update the cell in place under the alias. Keep ours
+            // across the call and drop it after.
+            List<Integer> alsoBorrowed = new ArrayList<>();
+            consumed.forEach((r, n) -> {
+                if (uses.get(r) > n && r != d) alsoBorrowed.add(r);
             });
             List<IrInsn> after = new ArrayList<>();
             boolean fallsThrough = !insn.op.isTerminator() && insn.op != Opcode.JT && insn.op != Opcode.JF;
@@ -119,10 +130,16 @@ final class RcInsertion {
                 for (int r : read) {
                     if (r != d && owned(r) && !live.get(r)) after.add(new IrInsn(Opcode.DROP, line, r));
                 }
+                for (int r : alsoBorrowed) {
+                    if (owned(r) && !live.get(r)) after.add(new IrInsn(Opcode.DROP, line, r));
+                }
+            } else if (!alsoBorrowed.isEmpty() && alsoBorrowed.stream().anyMatch(r -> owned(r) && !live.get(r))) {
+                // BorrowInference.untailBorrowingCalls turns such tail calls into calls.
+                throw new IllegalStateException(insn.op + " in " + f.name + " passes an owned register to an owned and a borrowed parameter");
             }
             List<IrInsn> before = new ArrayList<>();
             consumed.forEach((r, n) -> {
-                int dups = live.get(r) || !owned(r) ? n : n - 1;
+                int dups = live.get(r) || !owned(r) || alsoBorrowed.contains(r) ? n : n - 1;
                 for (int i = 0; i < dups; i++) before.add(new IrInsn(Opcode.DUP, line, r));
             });
             Collections.reverse(after);

@@ -49,7 +49,7 @@ final class Session {
     /** An arithmetic battery: only scalar operations, so each printed line checks many of them. */
     private boolean arith;
 
-    enum FnKind { PLAIN, DEEP, MUTUAL, BUILD, FOLD, TSIZE, UPDATE, SHARE }
+    enum FnKind { PLAIN, DEEP, MUTUAL, BUILD, FOLD, TSIZE, UPDATE, SHARE, ALIAS }
 
     /** A callable user function; {@code typeParams} name the {@link GType.TypeVar}s of a generic one. */
     record Fn(String name, List<String> typeParams, List<GType> params, GType result, FnKind kind) {
@@ -154,6 +154,7 @@ final class Session {
         optional(0.25, this::mutual);
         optional(0.3, this::updater);
         optional(0.3, this::taker);
+        optional(0.2, this::aliaser);
         optional(0.3, this::sharer);
         inMain = true;
         defs.add(chance(0.5) ? ioMain() : valueMain());
@@ -475,6 +476,40 @@ final class Session {
     }
 
     /**
+     * {@code alias(g, h, i)}, always called with one array as both g and h: g's element at
+     * {@code i % len} is replaced by a value computed from it and from h, then h is listed. g
+     * is consumed (updated in place when unique) and h only read, so the caller must keep a
+     * count of its own across the call (docs/compiler.md, RcInsertion), or h would see the
+     * update, or the hole an element taken out of g leaves.
+     */
+    private void aliaser() {
+        String name = fresh("alias");
+        GType element = type(1);
+        for (int tries = 0; tries < 4 && element instanceof GType.Prim && chance(0.8); tries++) element = type(1);
+        GType array = new ArrayT(element);
+        GType result = new TupleT(List.of(array, new ListT(element)));
+        String g = fresh("g");
+        String h = fresh("h");
+        String i = fresh("i");
+        String k = fresh("k");
+        String e = fresh("e");
+        Ex alen = call("Array.len", new Ast.Var(g));
+        Ex listed = call("Array.to_list", new Ast.Var(h));
+        Env inner = Env.EMPTY.with(h, array).with(i, GType.U32).with(k, GType.U32).with(e, element);
+        Ex value = chance(0.4) ? expr(element, inner, 2)
+                : applyLambda(lambda(new FnT(List.of(element), element), inner, 2, true), new Ast.Var(e));
+        Block update = new Block(List.of(
+                new Ast.Let(k, null, new Ast.ExTail(new Ast.Bin("%", new Ast.Var(i), alen))),
+                new Ast.Let(e, null, new Ast.ExTail(new Ast.Index(new Ast.Var(g), new Ast.Var(k))))),
+                new Ast.ExTail(new Ast.Tuple(List.of(call("Array.set", new Ast.Var(g), new Ast.Var(k), value), listed))));
+        Ast.Tail body = new Ast.IfSt(List.of(new Ast.Bin("==", alen, Literals.integer(Kind.U32, 0))),
+                List.of(new Block(List.of(), new Ast.ExTail(new Ast.Tuple(List.of(new Ast.Var(g), listed))))), update);
+        defs.add(new Ast.Def(name, List.of(), List.of(new Ast.Param(g, array), new Ast.Param(h, array),
+                new Ast.Param(i, GType.U32)), result, new Block(List.of(), body)));
+        fns.add(new Fn(name, List.of(array, array, GType.U32), result, FnKind.ALIAS));
+    }
+
+    /**
      * {@code share(a, k)}: two fork children get the array (one a copy), update it (the second
      * holds a shared-marked array alone: in place) and fork two readers that copy its
      * elements, which other workers may steal. The shape of a past race (docs/vm.md), here
@@ -622,7 +657,8 @@ final class Session {
             items.add(type(2));
         }
         // an updater's or sharer's result is shown as one more item, so that its stores are seen
-        List<Fn> updaters = fns.stream().filter(f -> f.kind() == FnKind.UPDATE || f.kind() == FnKind.SHARE).toList();
+        List<Fn> updaters = fns.stream()
+                .filter(f -> f.kind() == FnKind.UPDATE || f.kind() == FnKind.SHARE || f.kind() == FnKind.ALIAS).toList();
         updaters.forEach(f -> items.add(f.result()));
         GType t = new TupleT(items);
         Block b = block(t, Env.EMPTY, 1);
@@ -789,7 +825,9 @@ final class Session {
         if (cheap) {
             return List.of();
         }
-        return fns.stream().filter(f -> inMain || f.kind() == FnKind.PLAIN || f.kind() == FnKind.FOLD).toList();
+        // an aliaser is called only as one item of main's result (its call is a lambda's, not a fork's)
+        return fns.stream().filter(f -> f.kind() != FnKind.ALIAS && (inMain || f.kind() == FnKind.PLAIN || f.kind() == FnKind.FOLD))
+                .toList();
     }
 
     private Ast.Call callOf(Fn f, Env env, int d, boolean job) {
@@ -814,6 +852,13 @@ final class Session {
     }
 
     private Ast.Call callOf(Fn f, java.util.Map<String, GType> typeArgs, Env env, int d, boolean job) {
+        if (f.kind() == FnKind.ALIAS) {
+            // alias(v, v, i): one array as both parameters, through a lambda's parameter v
+            String v = fresh("v");
+            GType array = f.params().get(0);
+            Ex inner = new Ast.Call(f.name(), List.of(new Ast.Var(v), new Ast.Var(v), index(env, d)), job);
+            return applyLambda(new Ast.Lambda(List.of(v), List.of(array), inner), expr(array, env, d));
+        }
         List<Ex> args = new ArrayList<>();
         switch (f.kind()) {
             case DEEP -> {
@@ -1522,7 +1567,7 @@ final class Session {
     }
 
     /** {@code (\(x: Y) -> e)(arg)}: printed as a call whose callee is the parenthesised lambda. */
-    private static Ex applyLambda(Ex lambda, Ex arg) {
+    private static Ast.Call applyLambda(Ex lambda, Ex arg) {
         return new Ast.Call(Printer.expr(lambda), List.of(arg), false);
     }
 }
