@@ -35,14 +35,31 @@ public final class Worker {
         return sched.threads > 1 && (deque.sizeHint() < 2 || sched.idleWorkers() > 0);
     }
 
+    /**
+     * Polls between live-count shares on several threads ({@link #attend}): every 64th look
+     * at the flags, about every 65,536 steps. Sharing at every look cost a fifth of a
+     * two-thread compute loop (attention): the engines' looks are inlined into the loops they
+     * poll, and so was the sharing, which made those loops compile worse.
+     */
+    private static final int POLLS_PER_SHARE = 64;
+    private int pollsToShare = POLLS_PER_SHARE;
+
+    /** The engines' look, every 1,024 steps or so: whether to call {@link #attend}. */
     public boolean needsAttention() {
-        if (sched.threads > 1) alloc.shareLive(); // every 1,024 steps: the shared peak (Allocator.sharedLive)
-        return alloc.heap().safepointRequested || sched.stopping;
+        return alloc.heap().safepointRequested || sched.stopping || (sched.threads > 1 && --pollsToShare <= 0);
     }
 
-    /** Parks for a heap growth, or leaves the run if another worker failed. */
+    /**
+     * Shares this worker's live count when its turn has come (the shared peak, {@link
+     * Allocator#shareLive}); parks for a heap growth, or leaves the run if another worker
+     * failed.
+     */
     public void attend() {
-        alloc.heap().safepoint();
+        if (pollsToShare <= 0) {
+            pollsToShare = POLLS_PER_SHARE;
+            alloc.shareLive();
+        }
+        if (alloc.heap().safepointRequested) alloc.heap().safepoint(); // synchronized: only when asked
         if (sched.stopping) throw Scheduler.STOPPED;
     }
 
