@@ -37,7 +37,7 @@ public final class Allocator {
      * heap's shared live count ({@link Heap#addLive}), which gives the peak of a run on several
      * threads: a worker's own count says nothing there, since a cell one worker allocates
      * another may free (a fork child's result), so one worker's count only grows. Shared at
-     * the engines' looks at the attention flag (every 1,024 steps or so), at the end of each
+     * every 64th of the engines' looks at the attention flag ({@link Worker#attend}), at the end of each
      * task, when a chunk is taken or a batch moved, and with every large cell: never on the
      * small cells' allocation path, where it cost 7 % (tree_sum).
      */
@@ -482,8 +482,13 @@ public final class Allocator {
 
     /** The value is a cell that nobody else references. */
     public boolean isUnique(long v) {
+        return isUnique(heap.words, v);
+    }
+
+    /** {@link #isUnique(long)} on the heap array {@code h} (the JIT's cached one). */
+    public static boolean isUnique(long[] h, long v) {
         if (v < Layout.HEAP_BASE) return false;
-        long rc = heap.words[(int) v] >> 32;
+        long rc = h[(int) v] >> 32;
         return rc == 1 || rc == -1;
     }
 
