@@ -21,11 +21,14 @@ import static dev.vx.bytecode.Opcode.*;
  * copies {@code g}, as before. The program's meaning is unchanged either way.
  *
  * <p>The shape, in one block: {@code aget x, g, r}, later the first {@code dup x}, later {@code
- * aset _, g, r, _} (or an index register loaded with the same constant as {@code r}); between the read and the store no other use of {@code g} (a {@code dup g}
- * included: the take must see every count {@code g} has there), no write of {@code g}, {@code
- * r} or {@code x}, and no value read out of {@code g} before the read is used after it (it could
- * be a borrowed alias of the element). Control that reaches the read reaches the store or stops
- * the run, so nothing ever reads the hole.
+ * aset _, g, r, _} (or an index register loaded with the same constant as {@code r}); between
+ * the read and the store no other use of {@code g} (a {@code dup g} included: the take must
+ * see every count {@code g} has there), no write of {@code g}, {@code r} or {@code x}, and no
+ * value read out of {@code g} before the read is used after it (it could be a borrowed alias of
+ * the element). Control that reaches the read reaches the store or stops the run, so nothing
+ * ever reads the hole. A count of 1 means that nothing else can read {@code g}: a caller that
+ * passes one array to a consumed and a borrowed parameter keeps a count of its own
+ * ({@code RcInsertion}).
  */
 final class ElementTake {
     private ElementTake() {}
