@@ -482,13 +482,8 @@ public final class Allocator {
 
     /** The value is a cell that nobody else references. */
     public boolean isUnique(long v) {
-        return isUnique(heap.words, v);
-    }
-
-    /** {@link #isUnique(long)} on the heap array {@code h} (the JIT's cached one). */
-    public static boolean isUnique(long[] h, long v) {
         if (v < Layout.HEAP_BASE) return false;
-        long rc = h[(int) v] >> 32;
+        long rc = heap.words[(int) v] >> 32;
         return rc == 1 || rc == -1;
     }
 

@@ -432,7 +432,7 @@ final class FunctionCompiler {
     /** Whether instruction {@code in} reads the heap array (through the local) before anything else. */
     private boolean usesHeapFirst(Insn in) {
         return switch (in.op()) {
-            case GET, SWITCH, AGET, ALEN, DUP, DROP, PANIC, TCALLC, NEWR, ISUNIQ -> true;
+            case GET, SWITCH, AGET, ALEN, DUP, DROP, PANIC, TCALLC, NEWR -> true;
             default -> false;
         };
     }
@@ -443,7 +443,7 @@ final class FunctionCompiler {
      */
     private boolean heapAfter(Insn in, boolean v) {
         return switch (in.op()) {
-            case GET, SWITCH, AGET, ALEN, DUP, PANIC, TCALLC, NEWR, ISUNIQ -> true;
+            case GET, SWITCH, AGET, ALEN, DUP, PANIC, TCALLC, NEWR -> true;
             case NEW -> in.get(2) == 0 && m.ctor(in.get(1)).closureFunction() < 0 ? v : in.get(2) == 0 || in.get(2) > 4;
             case DROP, FREE, ANEW, AEMPTY, ALLOC, ASET, ASLICE, PRIM, FORK, CALL, CALLC, JOB -> false;
             default -> v;
@@ -517,7 +517,7 @@ final class FunctionCompiler {
     private boolean needsAllocator() {
         for (Insn in : code) {
             switch (in.op()) {
-                case NEW, NEWR, ALLOC, DUP, DROP, FREE, ANEW, AEMPTY, ASET, ATAKE, ASLICE, PRIM -> { return true; }
+                case NEW, NEWR, ALLOC, DUP, DROP, FREE, ISUNIQ, ANEW, AEMPTY, ASET, ATAKE, ASLICE, PRIM -> { return true; }
                 default -> {}
             }
         }
@@ -842,11 +842,9 @@ final class FunctionCompiler {
                 hValid = false;
             }
             case ISUNIQ -> {
-                // On the cached heap array: the allocator's field loads cost a tenth of nbody's pair loop.
-                useHeap();
-                mv.visitVarInsn(ALOAD, sH);
+                mv.visitVarInsn(ALOAD, sALLOC);
                 loadWord(o[1]);
-                mv.visitMethodInsn(INVOKESTATIC, ALLOC, "isUnique", "([JJ)Z", false);
+                mv.visitMethodInsn(INVOKEVIRTUAL, ALLOC, "isUnique", "(J)Z", false);
                 storeBool(o[0]);
             }
             case ANEW -> {
