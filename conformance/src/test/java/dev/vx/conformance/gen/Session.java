@@ -444,9 +444,7 @@ final class Session {
      */
     private void taker() {
         String name = fresh("take");
-        GType element = type(1);
-        // mostly elements that are cells (lists, tuples, records), which are what is taken
-        for (int tries = 0; tries < 4 && element instanceof GType.Prim && chance(0.8); tries++) element = type(1);
+        GType element = mostlyCellType();
         GType array = new ArrayT(element);
         String a = fresh("a");
         String i = fresh("i");
@@ -460,9 +458,7 @@ final class Session {
             String e = fresh("e");
             Ex alen = call("Array.len", new Ast.Var(a));
             Env inner = env.with(k, GType.U32).with(e, element);
-            // the new value from any expression, or from a function of the element, which consumes it
-            Ex value = chance(0.4) ? expr(element, inner, 2)
-                    : applyLambda(lambda(new FnT(List.of(element), element), inner, 2, true), new Ast.Var(e));
+            Ex value = newElement(element, e, inner);
             Block update = new Block(List.of(
                     new Ast.Let(k, null, new Ast.ExTail(new Ast.Bin("%", new Ast.Var(i), alen))),
                     new Ast.Let(e, null, new Ast.ExTail(new Ast.Index(new Ast.Var(a), new Ast.Var(k))))),
@@ -475,6 +471,19 @@ final class Session {
         fns.add(new Fn(name, List.of(array, GType.U32, GType.U32), array, FnKind.UPDATE));
     }
 
+    /** A type drawn mostly among those whose values are cells (lists, tuples, records): what a take moves. */
+    private GType mostlyCellType() {
+        GType t = type(1);
+        for (int tries = 0; tries < 4 && t instanceof GType.Prim && chance(0.8); tries++) t = type(1);
+        return t;
+    }
+
+    /** A new value for element {@code e}: any expression, or a function of the element, which consumes it. */
+    private Ex newElement(GType element, String e, Env env) {
+        return chance(0.4) ? expr(element, env, 2)
+                : applyLambda(lambda(new FnT(List.of(element), element), env, 2, true), new Ast.Var(e));
+    }
+
     /**
      * {@code alias(g, h, i)}, always called with one array as both g and h: g's element at
      * {@code i % len} is replaced by a value computed from it and from h, then h is listed. g
@@ -484,8 +493,7 @@ final class Session {
      */
     private void aliaser() {
         String name = fresh("alias");
-        GType element = type(1);
-        for (int tries = 0; tries < 4 && element instanceof GType.Prim && chance(0.8); tries++) element = type(1);
+        GType element = mostlyCellType();
         GType array = new ArrayT(element);
         GType result = new TupleT(List.of(array, new ListT(element)));
         String g = fresh("g");
@@ -496,8 +504,7 @@ final class Session {
         Ex alen = call("Array.len", new Ast.Var(g));
         Ex listed = call("Array.to_list", new Ast.Var(h));
         Env inner = Env.EMPTY.with(h, array).with(i, GType.U32).with(k, GType.U32).with(e, element);
-        Ex value = chance(0.4) ? expr(element, inner, 2)
-                : applyLambda(lambda(new FnT(List.of(element), element), inner, 2, true), new Ast.Var(e));
+        Ex value = newElement(element, e, inner);
         Block update = new Block(List.of(
                 new Ast.Let(k, null, new Ast.ExTail(new Ast.Bin("%", new Ast.Var(i), alen))),
                 new Ast.Let(e, null, new Ast.ExTail(new Ast.Index(new Ast.Var(g), new Ast.Var(k))))),
