@@ -75,14 +75,9 @@ class GeneratorCoverageTest {
 
     @Test
     void someGeneratedUpdatersAreCompiledToInPlaceUpdates() {
-        List<SourceFile> base = BaseLibrary.sources().stream().map(f -> new SourceFile(f.path(), f.text())).toList();
         int inPlace = 0;
         int updaters = 0;
-        for (GeneratedProgram g : new ProgramGen(1).samples(42, SAMPLES)) {
-            if (!g.source().contains("def upd")) continue;
-            Compiler.Result c = Compiler.compile(new SourceFile("gen.vx", g.source()), base);
-            assertTrue(c.module() != null, () -> "a generated program does not compile:\n" + c.diagnostics() + "\n" + g.source());
-            Module m = c.module();
+        for (Module m : compiledSamplesDefining("upd")) {
             for (int f = 0; f < m.functions().size(); f++) {
                 if (!m.functionName(f).startsWith("upd")) continue;
                 updaters++;
@@ -95,14 +90,9 @@ class GeneratorCoverageTest {
 
     @Test
     void someGeneratedTakersTakeTheElementOutOfTheArray() {
-        List<SourceFile> base = BaseLibrary.sources().stream().map(f -> new SourceFile(f.path(), f.text())).toList();
         int takes = 0;
         int programs = 0;
-        for (GeneratedProgram g : new ProgramGen(1).samples(42, SAMPLES)) {
-            if (!g.source().contains("def take")) continue;
-            Compiler.Result c = Compiler.compile(new SourceFile("gen.vx", g.source()), base);
-            assertTrue(c.module() != null, () -> "a generated program does not compile:\n" + c.diagnostics() + "\n" + g.source());
-            Module m = c.module();
+        for (Module m : compiledSamplesDefining("take")) {
             boolean called = java.util.stream.IntStream.range(0, m.functions().size()).anyMatch(f -> m.functionName(f).startsWith("take"));
             if (!called) continue; // a main that does not call it (the module holds what is reached)
             programs++;
@@ -111,6 +101,19 @@ class GeneratorCoverageTest {
         // Elements of scalar type, and updates that never consume the element, have no take.
         System.out.println("[coverage] " + takes + " of " + programs + " programs that call a taker take an element");
         assertTrue(programs >= 20 && takes >= programs / 4, takes + " of " + programs + " programs with a taker take an element");
+    }
+
+    /** The modules of the sample programs that define a function named {@code prefix...}; each must compile. */
+    private static List<Module> compiledSamplesDefining(String prefix) {
+        List<SourceFile> base = BaseLibrary.sources().stream().map(f -> new SourceFile(f.path(), f.text())).toList();
+        List<Module> modules = new java.util.ArrayList<>();
+        for (GeneratedProgram g : new ProgramGen(1).samples(42, SAMPLES)) {
+            if (!g.source().contains("def " + prefix)) continue;
+            Compiler.Result c = Compiler.compile(new SourceFile("gen.vx", g.source()), base);
+            assertTrue(c.module() != null, () -> "a generated program does not compile:\n" + c.diagnostics() + "\n" + g.source());
+            modules.add(c.module());
+        }
+        return modules;
     }
 
     @Test

@@ -4,6 +4,7 @@ import dev.vx.bytecode.Layout;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
@@ -51,7 +52,7 @@ class ArrayTakeTest {
         assertEquals(e, heap.words[(int) a + 2], "no hole where another holder could see it");
         assertEquals(2, rc(e));
         long b = ArrayCells.set(alloc, a, 0, e);
-        assertEquals(false, a == b, "the store copies the shared array");
+        assertNotEquals(a, b, "the store copies the shared array");
         assertEquals(1, rc(a));
         assertEquals(2, rc(e), "held by the old array and the new one");
     }
