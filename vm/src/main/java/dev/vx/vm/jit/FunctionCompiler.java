@@ -814,10 +814,18 @@ final class FunctionCompiler {
                 useHeap();
                 mv.visitVarInsn(ALOAD, sH);
                 pushAsInt(o[1]);
-                pushInt(mv, 1 + o[2]);
-                mv.visitInsn(IADD);
-                mv.visitInsn(LALOAD);
-                storeWord(o[0]);
+                char k = kind[o[0]];
+                if (k == 'F' || k == 'D') {
+                    // Straight into a float register (JitHeap.wordF).
+                    pushInt(mv, o[2]);
+                    mv.visitMethodInsn(INVOKESTATIC, HEAP, "get" + k, "([JII)" + k, false);
+                    store(o[0]);
+                } else {
+                    pushInt(mv, 1 + o[2]);
+                    mv.visitInsn(IADD);
+                    mv.visitInsn(LALOAD);
+                    storeWord(o[0]);
+                }
             }
             case DUP, DROP -> {
                 // The fast path inline (HotSpot inlines the small helper), the rest out of line.
