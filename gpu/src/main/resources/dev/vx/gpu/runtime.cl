@@ -368,7 +368,12 @@ W vx_stack_pop(Ctx* c, __global W* head, int link) {
     }
 }
 
-/** Allocator.giveBatch: the first FREE_BATCH cells of the lane's list of `words`-word cells to the pool. */
+/**
+ * Allocator.giveBatch: FREE_BATCH cells of the lane's list of `words`-word cells to the pool,
+ * here the newest, found by a walk (the CPU's lists keep marks to give their oldest without
+ * one; a lane rarely gives). Which cells move changes no figure: a list takes from the pool
+ * only when it is empty, so the free cells of each size, and the words taken, are the same.
+ */
 void vx_give_batch(Ctx* c, int words) {
     __global W* H = c->H;
     W first = c->LS[LS_FREE + words];

@@ -2,10 +2,13 @@ package dev.vx.vm;
 
 import java.util.ArrayDeque;
 
-/** Batches of free small cells moving between workers (see {@link Allocator}). */
+/**
+ * Batches of free small cells moving between workers (see {@link Allocator}): each a list
+ * linked through the cells' second words, kept as its first and last cell.
+ */
 public final class SharedPool {
     @SuppressWarnings("unchecked")
-    private final ArrayDeque<Long>[] batches = new ArrayDeque[Allocator.SMALL_MAX + 1];
+    private final ArrayDeque<long[]>[] batches = new ArrayDeque[Allocator.SMALL_MAX + 1];
     private volatile int available;
 
     public SharedPool() {
@@ -20,15 +23,15 @@ public final class SharedPool {
         return !batches[words].isEmpty();
     }
 
-    synchronized void put(int words, long first) {
-        batches[words].push(first);
+    synchronized void put(int words, long first, long last) {
+        batches[words].push(new long[] {first, last});
         available++;
     }
 
-    synchronized long take(int words) {
-        Long b = batches[words].poll();
-        if (b == null) return 0;
-        available--;
+    /** A batch as {@code {first, last}}, or null. */
+    synchronized long[] take(int words) {
+        long[] b = batches[words].poll();
+        if (b != null) available--;
         return b;
     }
 }

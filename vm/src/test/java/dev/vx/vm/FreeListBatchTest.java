@@ -1,0 +1,138 @@
+package dev.vx.vm;
+
+import dev.vx.testkit.Gen;
+import dev.vx.testkit.Gens;
+import dev.vx.testkit.Property;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Small free cells move between workers in batches through the shared pool (Allocator's
+ * free lists): a list of 2 * BATCH cells hands its oldest BATCH to the pool, an empty one
+ * takes a batch back, and a device job's lists are taken back as a free would have left them.
+ * No cell is ever lost, handed out twice, or handed out while live.
+ */
+class FreeListBatchTest {
+    private static final int BATCH = Allocator.batchCells();
+
+    private final Heap heap = new Heap(1L << 28);
+    private final SharedPool pool = new SharedPool();
+    private final Allocator a = new Allocator(heap, new Shapes(HandModules.deep(1, false)), pool);
+    private final Allocator b = new Allocator(heap, new Shapes(HandModules.deep(1, false)), pool);
+
+    @Test
+    void aFullListHandsItsOldestCellsToThePool() {
+        List<Long> freed = new ArrayList<>();
+        for (int i = 0; i < 2 * BATCH; i++) freed.add(a.allocate(3));
+        for (long c : freed) a.release(c, 3);
+        // b has no free cells of 3 words: it takes the batch a gave, the first cells a freed,
+        // the last of them on top.
+        for (int i = BATCH - 1; i >= 0; i--) assertEquals(freed.get(i), b.allocate(3), "b's cell " + i);
+        // a kept its newest cells, in the order it freed them (last freed, first reused).
+        for (int i = 2 * BATCH - 1; i >= BATCH; i--) assertEquals(freed.get(i), a.allocate(3), "a's cell " + i);
+    }
+
+    @Test
+    void aBatchTakenBackLiesBelowTheCellsFreedAfterIt() {
+        List<Long> first = new ArrayList<>();
+        for (int i = 0; i < 2 * BATCH; i++) first.add(b.allocate(2));
+        for (long c : first) b.release(c, 2); // the oldest BATCH go to the pool
+        for (int i = 0; i < BATCH; i++) b.allocate(2); // b's own list is empty again
+        long fresh = b.allocate(2); // from the pool's batch: its top cell
+        assertEquals(first.get(BATCH - 1), fresh);
+        b.release(fresh, 2);
+        assertEquals(fresh, b.allocate(2), "the cell freed last is reused first");
+    }
+
+    /** Allocate or free {@code count} cells of {@code words} on worker {@code onB ? b : a}. */
+    record Op(boolean onB, boolean allocate, int words, int count) {}
+
+    private static final Gen<Op> OP = Gens.zip(Gens.ints(0, 3), Gens.ints(2, 4),
+            Gens.frequency(Gens.weight(2, Gens.ints(1, 50)), Gens.weight(1, Gens.ints(500, 3000))),
+            (kind, words, count) -> new Op((kind & 1) != 0, (kind & 2) != 0, words, count));
+
+    @Test
+    void noCellIsLostOrHandedOutTwice() {
+        Property.forAll(Gens.lists(OP, 1, 40))
+                .named("free lists and pool: every small cell freed is on exactly one list or in the pool")
+                .runs(200)
+                .check(ops -> {
+                    Heap h = new Heap(1L << 28);
+                    SharedPool p = new SharedPool();
+                    Shapes shapes = new Shapes(HandModules.deep(1, false));
+                    Allocator[] workers = {new Allocator(h, shapes, p), new Allocator(h, shapes, p)};
+                    List<List<Long>> live = new ArrayList<>();
+                    List<Set<Long>> free = new ArrayList<>(); // the model: freed and not handed out since
+                    for (int w = 0; w <= 4; w++) {
+                        live.add(new ArrayList<>());
+                        free.add(new HashSet<>());
+                    }
+                    Set<Long> everAllocated = new HashSet<>();
+                    for (Op op : ops) {
+                        Allocator w = workers[op.onB() ? 1 : 0];
+                        List<Long> cells = live.get(op.words());
+                        for (int i = 0; i < op.count(); i++) {
+                            if (op.allocate()) {
+                                long c = w.allocate(op.words());
+                                // A free cell of this size, or a cell never handed out before.
+                                assertTrue(free.get(op.words()).remove(c) || everAllocated.add(c),
+                                        "cell " + c + " handed out while live");
+                                cells.add(c);
+                            } else if (!cells.isEmpty()) {
+                                // Either worker frees any cell, as with fork children's results.
+                                long c = cells.remove((i * 7919) % cells.size());
+                                w.release(c, op.words());
+                                free.get(op.words()).add(c);
+                            }
+                        }
+                    }
+                    for (int words = 2; words <= 4; words++) {
+                        List<Long> onLists = new ArrayList<>();
+                        for (Allocator w : workers) onLists.addAll(freeCells(h, w.exportFreeState(), words));
+                        assertEquals(onLists.size(), new HashSet<>(onLists).size(), "a cell on two lists");
+                        assertEquals(free.get(words), new HashSet<>(onLists), "the free cells of " + words + " words");
+                    }
+                });
+    }
+
+    /** The cells on one worker's list of {@code words}-word cells (exported), checking its length. */
+    private static List<Long> freeCells(Heap h, long[] state, int words) {
+        int small = Allocator.smallMax();
+        List<Long> cells = new ArrayList<>();
+        for (long c = state[2 + words]; c != 0; c = h.words[(int) c + 1]) cells.add(c);
+        assertEquals(state[3 + small + words], cells.size(), "the list's count");
+        assertEquals(cells.size(), new HashSet<>(cells).size(), "a cell twice on a list");
+        return cells;
+    }
+
+    @Test
+    void aDeviceJobsListIsTakenBackAsFreesWouldLeaveIt() {
+        List<Long> cells = new ArrayList<>();
+        for (int i = 0; i < 5000; i++) cells.add(a.allocate(2));
+        long[] state = a.exportFreeState();
+        // A device lane freed them all, in order: its list, the last freed on top.
+        int small = Allocator.smallMax();
+        long head = 0;
+        for (long c : cells) {
+            heap.words[(int) c + 1] = head;
+            head = c;
+        }
+        state[2 + 2] = head;
+        state[3 + small + 2] = cells.size();
+        a.importFreeState(state);
+        // Pushed again from the bottom: three batches of the oldest went to the pool, 1,928 stay.
+        List<Long> kept = freeCells(heap, a.exportFreeState(), 2);
+        assertEquals(5000, kept.size(), "exporting joins the pool's batches to the list again");
+        for (int i = 0; i < 5000 - 3 * BATCH; i++) {
+            assertEquals(cells.get(4999 - i), kept.get(i), "the newest cells stay on top, in order");
+        }
+        assertEquals(new HashSet<>(cells), new HashSet<>(kept));
+    }
+}
