@@ -276,6 +276,9 @@ final class OpenClDevice implements JobDevice {
                 // rerun's work is counted, as if the job had run on the CPU.
                 rerunOnCpu++;
                 lanesUsed += lanesThatRan(states); // they ran, even though their work is not counted
+                // The lists as exported (the pool's batches joined them) go back to the
+                // allocator, which hands the surplus to the pool again.
+                alloc.importFreeState(fs);
                 throw new RerunOnCpu();
             }
             // The run ends here; its statistics still count what the lanes did, and the heap

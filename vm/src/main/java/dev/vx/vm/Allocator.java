@@ -195,32 +195,23 @@ public final class Allocator {
     private void pushedAtMark(int words, long addr, int c) {
         if (c == 1) freeBottom[words] = addr;
         else if (c == BATCH + 1) aboveBatch[words] = addr;
-        else if (c >= 2 * BATCH) giveBatch(words);
+        else if (c == 2 * BATCH) giveBatch(words);
     }
 
     /**
-     * Hands BATCH cells of a full list to the pool: the oldest, which are the coldest, and
-     * without a walk. A list longer than 2 * BATCH (the pool's batches joined it for a device
-     * job that was then run on the CPU instead) gives its newest BATCH cells, as found by a walk,
-     * which leaves the marks where they are.
+     * Hands BATCH cells of a full list (2 * BATCH cells) to the pool: the oldest, which are the
+     * coldest, and without a walk. Only between {@link #exportFreeState} and the
+     * {@link #importFreeState} that always follows it can a list be longer, and no cell is
+     * freed on this allocator meanwhile.
      */
     private void giveBatch(int words) {
         shareLive();
         long[] h = heap.words;
-        if (freeCount[words] == 2 * BATCH) {
-            long keep = aboveBatch[words];
-            long first = h[(int) keep + 1];
-            h[(int) keep + 1] = 0;
-            pool.put(words, first, freeBottom[words]);
-            freeBottom[words] = keep;
-        } else {
-            long first = freeHead[words];
-            long last = first;
-            for (int i = 1; i < BATCH; i++) last = h[(int) last + 1];
-            freeHead[words] = h[(int) last + 1];
-            h[(int) last + 1] = 0;
-            pool.put(words, first, last);
-        }
+        long keep = aboveBatch[words];
+        long first = h[(int) keep + 1];
+        h[(int) keep + 1] = 0;
+        pool.put(words, first, freeBottom[words]);
+        freeBottom[words] = keep;
         freeCount[words] -= BATCH;
     }
 
@@ -262,6 +253,14 @@ public final class Allocator {
             pushFree(h, words, a);
             a = next;
         }
+    }
+
+    /**
+     * The list of {@code words}-word cells as {@code [head, count, bottom, aboveBatch]}, for
+     * FreeListBatchTest, which checks the marks against a walk of the list.
+     */
+    long[] freeListState(int words) {
+        return new long[] {freeHead[words], freeCount[words], freeBottom[words], aboveBatch[words]};
     }
 
     /** Words a cell of {@code fields} fields occupies. */
@@ -330,7 +329,9 @@ public final class Allocator {
      * memory exactly as this allocator would: {@code [bump, bumpEnd, freeHead[0..SMALL_MAX],
      * freeCount[0..SMALL_MAX]]}. The shared pool's batches join the free lists first (the
      * device has no pool, and this allocator would take them before taking new words; the
-     * other workers are parked while a job runs).
+     * other workers are parked while a job runs). The lists may then be longer than a free
+     * would leave them, so the caller gives them back with {@link #importFreeState}: the
+     * lanes' state after the job, or this one unchanged when the CPU runs the job instead.
      */
     public long[] exportFreeState() {
         for (int words = 0; words <= SMALL_MAX; words++) {

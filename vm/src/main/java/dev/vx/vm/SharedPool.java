@@ -28,6 +28,11 @@ public final class SharedPool {
         available++;
     }
 
+    /** The batches of {@code words}-word cells now in the pool, as {@code {first, last}} (for tests). */
+    synchronized java.util.List<long[]> batches(int words) {
+        return new java.util.ArrayList<>(batches[words]);
+    }
+
     /** A batch as {@code {first, last}}, or null. */
     synchronized long[] take(int words) {
         long[] b = batches[words].poll();

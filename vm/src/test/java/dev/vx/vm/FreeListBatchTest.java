@@ -51,12 +51,15 @@ class FreeListBatchTest {
         assertEquals(fresh, b.allocate(2), "the cell freed last is reused first");
     }
 
-    /** Allocate or free {@code count} cells of {@code words} on worker {@code onB ? b : a}. */
-    record Op(boolean onB, boolean allocate, int words, int count) {}
+    /** What a step does, on worker a or b, with cells of {@code words} words. */
+    enum Kind { ALLOCATE, NEW_CELL, RELEASE, RECYCLE, DEVICE_JOB_RERUN_ON_CPU, DEVICE_JOB }
 
-    private static final Gen<Op> OP = Gens.zip(Gens.ints(0, 3), Gens.ints(2, 4),
+    /** {@code count}: cells allocated or freed; for a device job, cells its lane pops and pushes. */
+    record Op(boolean onB, Kind kind, int words, int count) {}
+
+    private static final Gen<Op> OP = Gens.zip(Gens.ints(0, 2 * Kind.values().length - 1), Gens.ints(2, 4),
             Gens.frequency(Gens.weight(2, Gens.ints(1, 50)), Gens.weight(1, Gens.ints(500, 3000))),
-            (kind, words, count) -> new Op((kind & 1) != 0, (kind & 2) != 0, words, count));
+            (k, words, count) -> new Op(k % 2 == 1, Kind.values()[k / 2], words, count));
 
     @Test
     void noCellIsLostOrHandedOutTwice() {
@@ -78,28 +81,90 @@ class FreeListBatchTest {
                     for (Op op : ops) {
                         Allocator w = workers[op.onB() ? 1 : 0];
                         List<Long> cells = live.get(op.words());
-                        for (int i = 0; i < op.count(); i++) {
-                            if (op.allocate()) {
-                                long c = w.allocate(op.words());
-                                // A free cell of this size, or a cell never handed out before.
-                                assertTrue(free.get(op.words()).remove(c) || everAllocated.add(c),
-                                        "cell " + c + " handed out while live");
-                                cells.add(c);
-                            } else if (!cells.isEmpty()) {
+                        Set<Long> freeOfSize = free.get(op.words());
+                        switch (op.kind()) {
+                            case ALLOCATE, NEW_CELL -> {
+                                for (int i = 0; i < op.count(); i++) {
+                                    long c = op.kind() == Kind.ALLOCATE ? w.allocate(op.words())
+                                            : w.newCell(20, op.words() - 1);
+                                    // A free cell of this size, or a cell never handed out before.
+                                    assertTrue(freeOfSize.remove(c) || everAllocated.add(c),
+                                            "cell " + c + " handed out while live");
+                                    cells.add(c);
+                                }
+                            }
+                            case RELEASE, RECYCLE -> {
                                 // Either worker frees any cell, as with fork children's results.
-                                long c = cells.remove((i * 7919) % cells.size());
-                                w.release(c, op.words());
-                                free.get(op.words()).add(c);
+                                for (int i = 0; i < op.count() && !cells.isEmpty(); i++) {
+                                    long c = cells.remove((i * 7919) % cells.size());
+                                    if (op.kind() == Kind.RELEASE) w.release(c, op.words());
+                                    else w.recycle(c, op.words());
+                                    freeOfSize.add(c);
+                                }
+                            }
+                            // The job's state is exported and, the CPU running it instead, taken back as it was.
+                            case DEVICE_JOB_RERUN_ON_CPU -> w.importFreeState(w.exportFreeState());
+                            case DEVICE_JOB -> {
+                                long[] state = w.exportFreeState();
+                                laneWork(h, state, op, live, free);
+                                w.importFreeState(state);
                             }
                         }
-                    }
-                    for (int words = 2; words <= 4; words++) {
-                        List<Long> onLists = new ArrayList<>();
-                        for (Allocator w : workers) onLists.addAll(freeCells(h, w.exportFreeState(), words));
-                        assertEquals(onLists.size(), new HashSet<>(onLists).size(), "a cell on two lists");
-                        assertEquals(free.get(words), new HashSet<>(onLists), "the free cells of " + words + " words");
+                        for (int words = 2; words <= 4; words++) {
+                            Set<Long> seen = new HashSet<>();
+                            for (Allocator x : workers) seen.addAll(checkedList(h, x, words));
+                            for (long[] batch : p.batches(words)) {
+                                List<Long> b = walk(h, batch[0]);
+                                assertEquals(BATCH, b.size(), "a batch's length");
+                                assertEquals(batch[1], b.get(b.size() - 1), "a batch's last cell");
+                                seen.addAll(b);
+                            }
+                            assertEquals(free.get(words), seen, "the free cells of " + words + " words after " + op);
+                        }
                     }
                 });
+    }
+
+    /** A device lane's work on an exported state: pops {@code count} cells of its list, then frees as many live ones. */
+    private static void laneWork(Heap h, long[] state, Op op, List<List<Long>> live, List<Set<Long>> free) {
+        int small = Allocator.smallMax();
+        int words = op.words();
+        for (int i = 0; i < op.count() && state[2 + words] != 0; i++) {
+            long c = state[2 + words];
+            state[2 + words] = h.words[(int) c + 1];
+            state[3 + small + words]--;
+            assertTrue(free.get(words).remove(c));
+            live.get(words).add(c);
+        }
+        List<Long> cells = live.get(words);
+        for (int i = 0; i < op.count() && !cells.isEmpty(); i++) {
+            long c = cells.remove((i * 7919) % cells.size());
+            h.words[(int) c + 1] = state[2 + words];
+            state[2 + words] = c;
+            state[3 + small + words]++;
+            free.get(words).add(c);
+        }
+    }
+
+    /** A worker's list of {@code words}-word cells, its count and marks checked against a walk. */
+    private static List<Long> checkedList(Heap h, Allocator a, int words) {
+        long[] s = a.freeListState(words);
+        List<Long> cells = walk(h, s[0]);
+        assertEquals(s[1], cells.size(), "the list's count");
+        assertEquals(cells.size(), new HashSet<>(cells).size(), "a cell twice on a list");
+        if (!cells.isEmpty()) assertEquals(cells.get(cells.size() - 1), s[2], "the list's bottom cell");
+        if (cells.size() > BATCH) assertEquals(cells.get(cells.size() - 1 - BATCH), s[3], "the cell above the oldest batch");
+        assertTrue(cells.size() < 2 * BATCH, "a list of " + cells.size() + " cells gave no batch");
+        return cells;
+    }
+
+    private static List<Long> walk(Heap h, long head) {
+        List<Long> cells = new ArrayList<>();
+        for (long c = head; c != 0; c = h.words[(int) c + 1]) {
+            cells.add(c);
+            assertTrue(cells.size() <= 1 << 20, "a cycle");
+        }
+        return cells;
     }
 
     /** The cells on one worker's list of {@code words}-word cells (exported), checking its length. */
