@@ -73,26 +73,24 @@ public final class JitHeap {
     private static long element(long[] h, int a, int i) {
         int k = ArrayCells.checkIndex(h, a, i);
         // The whole array within h, tested on loop invariants (HotSpot moves the test out of a
-        // loop over i); only when it fails, the exact test of this element (see offset).
-        if ((int) h[a + 1] > h.length - a - 2) offset(h, a + 2 + k, 0);
+        // loop over i); only when it fails, the exact test of this element.
+        if ((int) h[a + 1] > h.length - a - 2) checkInHeap(h, a + 2 + k);
         return LONG_BASE + 16 + ((long) a << 3) + ((long) k << 3);
     }
 
     /**
-     * {@code at}, the byte offset of word {@code word} of h, once the word is known to lie in
-     * h. In code the compiler produced it always does (a live cell's word, the heap array
-     * current); but the verifier cannot check reference counts, so a crafted module may read
-     * through a register whose cell was freed and reused, and then this check, the one an
-     * array access makes, keeps the read inside the heap (docs/bytecode.md, section 5), with
-     * the interpreter's internal error.
+     * Fails unless word {@code word} lies in h. In code the compiler produced it always does (a
+     * live cell's word, the heap array current); but the verifier cannot check reference
+     * counts, so a crafted module may read through a register whose cell was freed and reused,
+     * and then this check, the one an array access makes, keeps the read inside the heap
+     * (docs/bytecode.md, section 5), with the interpreter's internal error.
      */
-    private static long offset(long[] h, int word, long at) {
+    private static void checkInHeap(long[] h, int word) {
         try {
             java.util.Objects.checkIndex(word, h.length);
         } catch (IndexOutOfBoundsException e) {
             throw new ArrayIndexOutOfBoundsException(e.getMessage());
         }
-        return at;
     }
 
     // get of an F32 or F64 field (the verifier checked the field index against the cell's
@@ -108,11 +106,12 @@ public final class JitHeap {
     }
 
     private static long field(long[] h, int word) {
-        return offset(h, word, LONG_BASE + ((long) word << 3));
+        checkInHeap(h, word);
+        return LONG_BASE + ((long) word << 3);
     }
 
     /*
-     * The elements and fields are read with Unsafe, after the bounds check of offset(): an F32
+     * The elements and fields are read with Unsafe, after the bounds checks above: an F32
      * word holds the float's bits in its low half (Ops.w32), first in memory on a
      * little-endian machine, and a U32, I32 or Bool word its value's; an F64 word is the
      * double. Read as a long and converted, each float took a load into a general register and
