@@ -684,52 +684,42 @@ class VerifierCodeTest {
         return f;
     }
 
+    /** A main whose r1 is an array of three U32 (r0 its U32 length), then {@code body}, must be rejected with {@code message}. */
+    private static void assertArrayCodeRejected(java.util.function.Consumer<Fixture> body, String message) {
+        Fixture f = withArray();
+        body.accept(f);
+        f.end();
+        assertRejects(f.build(), message);
+    }
+
     @Test
     void arrayAccess() {
-        Fixture f = withArray();
-        int i = f.reg(I32);
-        f.emit(LDI, i, 0);
-        f.emit(AGET, f.reg(U32), 1, i);
-        f.end();
-        assertRejects(f.build(), "function main: instruction 3 (aget): index r2 has type I32, expected U32");
-        Fixture g = withArray();
-        g.emit(AGET, g.reg(U32), 0, 0);
-        g.end();
-        assertRejects(g.build(), "function main: instruction 2 (aget): array r0 has type U32, not an array type");
-        Fixture h = withArray();
-        h.emit(AGET, h.reg(I32), 1, 0);
-        h.end();
-        assertRejects(h.build(), "function main: instruction 2 (aget): destination r2 has type I32, expected U32");
-        Fixture k = withArray();
-        k.emit(ASET, k.reg(k.array), 1, 0, k.reg(STR));
-        k.end();
-        assertRejects(k.build(), "function main: instruction 2 (aset): element r3 has type String, expected U32");
-        Fixture l = withArray();
-        l.emit(ASET, l.reg(U32), 1, 0, 0);
-        l.end();
-        assertRejects(l.build(), "function main: instruction 2 (aset): destination r2 has type U32, expected Array<U32>");
-        Fixture m = withArray();
-        m.emit(ALEN, m.reg(I32), 1);
-        m.end();
-        assertRejects(m.build(), "function main: instruction 2 (alen): destination r2 has type I32, expected U32");
-        Fixture n = withArray();
-        int b = n.reg(BOOL);
-        n.emit(LDI, b, 0);
-        n.emit(ASLICE, n.reg(n.array), 1, 0, b);
-        n.end();
-        assertRejects(n.build(), "function main: instruction 3 (aslice): end index r2 has type Bool, expected U32");
-        Fixture t = withArray();
-        t.emit(ATAKE, t.reg(U32), 1, 0);
-        t.end();
-        assertRejects(t.build(), "function main: instruction 2 (atake): destination r2 has type U32, not a reference type");
-        Fixture u = withArray();
-        u.emit(ATAKE, u.reg(I32), 1, 0);
-        u.end();
-        assertRejects(u.build(), "function main: instruction 2 (atake): destination r2 has type I32, expected U32");
-        Fixture v = withArray();
-        v.emit(ATAKE, v.reg(U32), 0, 0);
-        v.end();
-        assertRejects(v.build(), "function main: instruction 2 (atake): array r0 has type U32, not an array type");
+        assertArrayCodeRejected(f -> {
+            int i = f.reg(I32);
+            f.emit(LDI, i, 0);
+            f.emit(AGET, f.reg(U32), 1, i);
+        }, "function main: instruction 3 (aget): index r2 has type I32, expected U32");
+        assertArrayCodeRejected(f -> f.emit(AGET, f.reg(U32), 0, 0),
+                "function main: instruction 2 (aget): array r0 has type U32, not an array type");
+        assertArrayCodeRejected(f -> f.emit(AGET, f.reg(I32), 1, 0),
+                "function main: instruction 2 (aget): destination r2 has type I32, expected U32");
+        assertArrayCodeRejected(f -> f.emit(ASET, f.reg(f.array), 1, 0, f.reg(STR)),
+                "function main: instruction 2 (aset): element r3 has type String, expected U32");
+        assertArrayCodeRejected(f -> f.emit(ASET, f.reg(U32), 1, 0, 0),
+                "function main: instruction 2 (aset): destination r2 has type U32, expected Array<U32>");
+        assertArrayCodeRejected(f -> f.emit(ALEN, f.reg(I32), 1),
+                "function main: instruction 2 (alen): destination r2 has type I32, expected U32");
+        assertArrayCodeRejected(f -> {
+            int b = f.reg(BOOL);
+            f.emit(LDI, b, 0);
+            f.emit(ASLICE, f.reg(f.array), 1, 0, b);
+        }, "function main: instruction 3 (aslice): end index r2 has type Bool, expected U32");
+        assertArrayCodeRejected(f -> f.emit(ATAKE, f.reg(U32), 1, 0),
+                "function main: instruction 2 (atake): destination r2 has type U32, not a reference type");
+        assertArrayCodeRejected(f -> f.emit(ATAKE, f.reg(I32), 1, 0),
+                "function main: instruction 2 (atake): destination r2 has type I32, expected U32");
+        assertArrayCodeRejected(f -> f.emit(ATAKE, f.reg(U32), 0, 0),
+                "function main: instruction 2 (atake): array r0 has type U32, not an array type");
     }
 
     @Test

@@ -167,16 +167,6 @@ class FreeListBatchTest {
         return cells;
     }
 
-    /** The cells on one worker's list of {@code words}-word cells (exported), checking its length. */
-    private static List<Long> freeCells(Heap h, long[] state, int words) {
-        int small = Allocator.smallMax();
-        List<Long> cells = new ArrayList<>();
-        for (long c = state[2 + words]; c != 0; c = h.words[(int) c + 1]) cells.add(c);
-        assertEquals(state[3 + small + words], cells.size(), "the list's count");
-        assertEquals(cells.size(), new HashSet<>(cells).size(), "a cell twice on a list");
-        return cells;
-    }
-
     @Test
     void aDeviceJobsListIsTakenBackAsFreesWouldLeaveIt() {
         List<Long> cells = new ArrayList<>();
@@ -192,12 +182,15 @@ class FreeListBatchTest {
         state[2 + 2] = head;
         state[3 + small + 2] = cells.size();
         a.importFreeState(state);
-        // Pushed again from the bottom: three batches of the oldest went to the pool, 1,928 stay.
-        List<Long> kept = freeCells(heap, a.exportFreeState(), 2);
-        assertEquals(5000, kept.size(), "exporting joins the pool's batches to the list again");
-        for (int i = 0; i < 5000 - 3 * BATCH; i++) {
+        // Pushed again from the bottom: the frees would have given three batches of the oldest
+        // cells to the pool, and 1,928 stay, the newest on top, in order.
+        List<Long> kept = checkedList(heap, a, 2);
+        assertEquals(5000 - 3 * BATCH, kept.size(), "the cells that stay");
+        for (int i = 0; i < kept.size(); i++) {
             assertEquals(cells.get(4999 - i), kept.get(i), "the newest cells stay on top, in order");
         }
-        assertEquals(new HashSet<>(cells), new HashSet<>(kept));
+        Set<Long> pooled = new HashSet<>();
+        for (long[] batch : pool.batches(2)) pooled.addAll(walk(heap, batch[0]));
+        assertEquals(new HashSet<>(cells.subList(0, 3 * BATCH)), pooled, "the oldest cells went to the pool");
     }
 }
