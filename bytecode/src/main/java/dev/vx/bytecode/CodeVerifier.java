@@ -174,6 +174,7 @@ final class CodeVerifier {
                 case CALL, JOB -> {
                     FunctionDesc callee = cx.m.function(insn.get(1));
                     String name = TableVerifier.functionName(cx.m, insn.get(1));
+                    directCallee(pc, insn.get(1), name);
                     arguments(pc, insn.list(2), callee.params(), name);
                     expect(pc, insn.get(0), callee.result(), "destination");
                     saves(pc, insn.get(0), insn.list(3));
@@ -187,6 +188,7 @@ final class CodeVerifier {
                 case TCALL -> {
                     FunctionDesc callee = cx.m.function(insn.get(0));
                     String name = TableVerifier.functionName(cx.m, insn.get(0));
+                    directCallee(pc, insn.get(0), name);
                     arguments(pc, insn.list(1), callee.params(), name);
                     tailResult(pc, callee.result(), name);
                 }
@@ -344,6 +346,17 @@ final class CodeVerifier {
         if (targets != t.ctorCount()) {
             throw cx.at(pc, "switch has " + targets + " targets, type " + cx.regTypeName(a) + " has "
                     + t.ctorCount() + " constructors");
+        }
+    }
+
+    /**
+     * A closure shape's function reads its first parameter as a cell of that shape (§5.5), which
+     * only {@code callc} and {@code tcallc} guarantee: a direct call could pass a closure of
+     * another shape of the same function type, whose fields differ.
+     */
+    private void directCallee(int pc, int fn, String name) throws BytecodeException {
+        if (cx.isClosureFunction(fn)) {
+            throw cx.at(pc, name + " is a closure shape's function; it is called only through a closure (callc, tcallc)");
         }
     }
 

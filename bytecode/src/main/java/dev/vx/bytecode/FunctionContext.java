@@ -16,17 +16,25 @@ final class FunctionContext {
     final TypeNames names;
     /** The closure constructor whose function this is, or -1. */
     final int closureCtor;
+    /** For every function of the module, the closure constructor whose function it is, or -1. */
+    private final int[] closureCtorOf;
     private final String name;
 
-    FunctionContext(Module m, int id, TypeNames names, int closureCtor) {
+    FunctionContext(Module m, int id, TypeNames names, int[] closureCtorOf) {
         this.m = m;
         this.id = id;
         this.f = m.functions().get(id);
         this.code = f.code();
         this.regType = f.registerTypes();
         this.names = names;
-        this.closureCtor = closureCtor;
+        this.closureCtorOf = closureCtorOf;
+        this.closureCtor = closureCtorOf[id];
         this.name = TableVerifier.functionName(m, id);
+    }
+
+    /** Whether function {@code fn} is a closure shape's function (run only through its closures). */
+    boolean isClosureFunction(int fn) {
+        return closureCtorOf[fn] >= 0;
     }
 
     BytecodeException at(int pc, String rule) {

@@ -22,7 +22,7 @@ public final class Verifier {
             int[] closureCtorOf = new TableVerifier(m).check();
             TypeNames names = new TypeNames(m);
             for (int id = 0; id < m.functions().size(); id++) {
-                new CodeVerifier(new FunctionContext(m, id, names, closureCtorOf[id])).verify();
+                new CodeVerifier(new FunctionContext(m, id, names, closureCtorOf)).verify();
             }
         } catch (RuntimeException e) {
             // Not reachable by design; a verifier bug must still not escape as a JVM exception.

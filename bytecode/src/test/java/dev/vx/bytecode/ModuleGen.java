@@ -62,6 +62,8 @@ final class ModuleGen implements Gen<Module> {
         final List<Integer> funcs = new ArrayList<>();
         final List<Integer> arrays = new ArrayList<>();
         final List<Fn> fns = new ArrayList<>();
+        /** The functions a call, tcall, job or fork may name: not closure shapes' functions (docs/bytecode.md §5.3). */
+        final List<Fn> direct = new ArrayList<>();
         int listStr = -1;
         int listU32;
         int okU32 = -1;
@@ -104,6 +106,7 @@ final class ModuleGen implements Gen<Module> {
                 fns.add(new Fn(id, params, result, -1));
             }
             fns.sort((x, y) -> Integer.compare(x.id(), y.id()));
+            for (Fn f : fns) if (f.closureCtor() < 0) direct.add(f);
             for (Fn f : fns) new Body(this, f).generate();
             byte[] hash = new byte[32];
             new SplittableRandom(c.draw(Long.MAX_VALUE)).nextBytes(hash);
@@ -352,7 +355,7 @@ final class ModuleGen implements Gen<Module> {
 
         /** A call that keeps only some registers: the rest are undefined afterwards. */
         void call(Env env, int depth) {
-            Fn callee = mm.pick(mm.fns);
+            Fn callee = mm.pick(mm.direct); // never empty: main is there
             int[] args = arguments(env, callee.params(), depth - 1);
             BitSet saves = new BitSet();
             for (int r = env.defined.nextSetBit(0); r >= 0; r = env.defined.nextSetBit(r + 1)) {
@@ -377,7 +380,7 @@ final class ModuleGen implements Gen<Module> {
             Fn[] callees = new Fn[k];
             int[][] args = new int[k][];
             for (int i = 0; i < k; i++) {
-                callees[i] = mm.pick(mm.fns);
+                callees[i] = mm.pick(mm.direct);
                 args[i] = arguments(env, callees[i].params(), 0);
             }
             int j = emit(FORK, fresh(JOIN_T), k);
@@ -505,10 +508,14 @@ final class ModuleGen implements Gen<Module> {
             switch (mm.below(5)) {
                 case 1 -> {
                     List<Fn> same = new ArrayList<>();
-                    for (Fn f : mm.fns) if (f.result() == fn.result()) same.add(f);
-                    Fn callee = mm.pick(same); // never empty: this function qualifies
-                    int[] args = arguments(env, callee.params(), 0);
-                    fb.tcall(line, callee.id(), args);
+                    for (Fn f : mm.direct) if (f.result() == fn.result()) same.add(f);
+                    if (same.isEmpty()) { // a closure's function, alone with its result type
+                        emit(RET, produce(env, fn.result(), 1, -1));
+                    } else {
+                        Fn callee = mm.pick(same);
+                        int[] args = arguments(env, callee.params(), 0);
+                        fb.tcall(line, callee.id(), args);
+                    }
                 }
                 case 2 -> {
                     List<Integer> same = new ArrayList<>();
@@ -695,7 +702,7 @@ final class ModuleGen implements Gen<Module> {
         /** A call that saves every defined register, so nothing produced so far is lost. */
         boolean callFor(Env env, int type, int d, int depth) {
             List<Fn> callees = new ArrayList<>();
-            for (Fn f : mm.fns) if (f.result() == type) callees.add(f);
+            for (Fn f : mm.direct) if (f.result() == type) callees.add(f);
             if (callees.isEmpty() || env.defined.cardinality() >= Layout.MAX_FRAME_WORDS - 1) return false;
             Fn callee = mm.pick(callees);
             int[] args = arguments(env, callee.params(), depth - 1);

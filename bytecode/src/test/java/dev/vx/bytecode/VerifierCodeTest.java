@@ -967,6 +967,55 @@ class VerifierCodeTest {
                 + "(get needs a single-constructor type, a switch case, a new, or a closure function's own closure)");
     }
 
+    /**
+     * two's code reads r0.1, sound for its own shape Two{Bool, U32}; a direct call could hand it
+     * a One{U32} of the same function type, one word shorter, and every engine would read the
+     * word after that cell. So a closure function is run only through callc and tcallc.
+     */
+    @Test
+    void closureFunctionsAreCalledOnlyThroughAClosure() {
+        for (Opcode op : new Opcode[] {Opcode.CALL, Opcode.TCALL, Opcode.JOB}) {
+            ModuleBuilder b = new ModuleBuilder();
+            int fn = b.funcType("F", new int[] {U32}, U32);
+            int one = b.declare("one", new int[] {fn, U32}, U32);
+            int two = b.declare("two", new int[] {fn, U32}, U32);
+            int main = b.declare("main", new int[0], U32);
+            int oneShape = b.closure(fn, "One", one, U32);
+            b.closure(fn, "Two", two, BOOL, U32);
+            FunctionBuilder o = b.define(one, "c.vx");
+            int n = o.register(U32);
+            o.emit(1, GET, n, 0, 0);
+            o.emit(1, RET, n);
+            FunctionBuilder t = b.define(two, "c.vx");
+            int m = t.register(U32);
+            t.emit(1, GET, m, 0, 1);
+            t.emit(1, RET, m);
+            FunctionBuilder mb = b.define(main, "c.vx");
+            int x = mb.register(U32);
+            int c = mb.register(fn);
+            int r = mb.register(U32);
+            mb.emit(1, LDI, x, 7);
+            mb.newCell(1, c, oneShape, x);
+            mb.emit(1, LDI, x, 1);
+            switch (op) {
+                case CALL -> mb.call(1, r, two, new int[] {c, x}, new int[0]);
+                case JOB -> mb.job(1, r, two, new int[] {c, x}, new int[0]);
+                default -> mb.tcall(1, two, c, x);
+            }
+            if (op != Opcode.TCALL) mb.emit(1, RET, r);
+            assertRejects(b.entry(main).build(), "function main: instruction 3 (" + op.mnemonic() + "): two is a closure "
+                    + "shape's function; it is called only through a closure (callc, tcallc)");
+        }
+        // The same call through the closure is the way in (and runs one, not two).
+        Fixture f = new Fixture();
+        int a = f.u32(1);
+        int c = f.reg(f.fn);
+        f.m.newCell(1, c, f.adder, a);
+        f.m.callc(1, f.reg(U32), c, new int[] {a}, new int[0]);
+        f.end();
+        assertValid(f.build());
+    }
+
     // ------------------------------------------------------------------ definedness
 
     @Test

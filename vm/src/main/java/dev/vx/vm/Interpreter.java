@@ -152,7 +152,11 @@ public final class Interpreter implements Engine {
                     case SWITCH -> {
                         long v = r[code[pc + 1]];
                         int id = v < Layout.HEAP_BASE ? (int) v : Layout.ctor(h[(int) v]);
-                        pc = code[pc + 4 + id - code[pc + 2]];
+                        int tag = id - code[pc + 2];
+                        // Only a module with broken reference counts (a cell reused by another
+                        // type) gets here with a tag outside the table; never jump through it.
+                        if (Integer.compareUnsigned(tag, code[pc + 3]) >= 0) throw Ops.switchOutsideType();
+                        pc = code[pc + 4 + tag];
                     }
 
                     case CALL, CALLC, JOB, FCALL -> {

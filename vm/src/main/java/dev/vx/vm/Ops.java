@@ -264,4 +264,12 @@ public final class Ops {
     public static VmError indexOutOfRange(long index, long length) {
         return new VmError("index " + index + " out of range for length " + length);
     }
+
+    /**
+     * A {@code switch} whose cell holds a constructor of another type: only a module with broken
+     * reference counts gets here (docs/bytecode.md §5), so it is an internal error (status 4).
+     */
+    public static IllegalStateException switchOutsideType() {
+        return new IllegalStateException("switch on a constructor outside its type");
+    }
 }

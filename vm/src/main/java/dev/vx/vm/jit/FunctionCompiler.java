@@ -1022,10 +1022,7 @@ final class FunctionCompiler {
         Label bad = new Label();
         mv.visitTableSwitchInsn(0, targets.length - 1, bad, cases);
         mv.visitLabel(bad);
-        mv.visitTypeInsn(NEW, "java/lang/IllegalStateException");
-        mv.visitInsn(DUP);
-        mv.visitLdcInsn("switch on a constructor outside its type");
-        mv.visitMethodInsn(INVOKESPECIAL, "java/lang/IllegalStateException", "<init>", "(Ljava/lang/String;)V", false);
+        mv.visitMethodInsn(INVOKESTATIC, OPS, "switchOutsideType", "()Ljava/lang/IllegalStateException;", false);
         mv.visitInsn(ATHROW);
     }
 
