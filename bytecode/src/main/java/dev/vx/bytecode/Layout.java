@@ -36,6 +36,14 @@ public final class Layout {
     public static final int KIND_ARRAY_REF = 2;
     public static final int KIND_SPILL = 3;
     public static final int KIND_FREE = 4;
+    /**
+     * An array of scalars of 32 bits or fewer ({@link #isHalfElement}), two elements to a word:
+     * element i is in word {@code 2 + i / 2} of the cell, in its low half when i is even (the
+     * first four bytes of the word on a little-endian machine, as in a Java {@code int[]}).
+     * A half holds the element's low 32 bits: an I32 read back is sign-extended, the others
+     * zero-extended, so a register always holds a value's one word form.
+     */
+    public static final int KIND_ARRAY_HALF = 5;
     /** The first constructor id; the module's constructor i has id FIRST_CTOR + i. */
     public static final int FIRST_CTOR = 16;
     public static final int MAX_CTOR_ID = 0xFFFF;
@@ -43,6 +51,28 @@ public final class Layout {
     public static final int MAX_REGISTERS = 16384;
     public static final int MAX_ARGS = 255;
     public static final int MAX_FIELDS = 0xFFFF;
+
+    /** Whether arrays of element type {@code typeId} are {@link #KIND_ARRAY_HALF}: Bool, U32, I32, F32 and Unit. */
+    public static boolean isHalfElement(int typeId) {
+        return typeId == Scalar.BOOL.typeId() || typeId == Scalar.U32.typeId() || typeId == Scalar.I32.typeId()
+                || typeId == Scalar.F32.typeId() || typeId == Scalar.UNIT.typeId();
+    }
+
+    /** The cell kind of an array whose element type is {@code typeId} ({@code ref}: a reference type). */
+    public static int arrayKind(int typeId, boolean ref) {
+        return ref ? KIND_ARRAY_REF : isHalfElement(typeId) ? KIND_ARRAY_HALF : KIND_ARRAY_SCALAR;
+    }
+
+    /** The cell kind of the arrays of module m's array type {@code arrayType}. */
+    public static int arrayKind(Module m, int arrayType) {
+        int element = m.type(arrayType).element();
+        return arrayKind(element, m.type(element).isRef());
+    }
+
+    /** Words after the length word of an array of kind {@code kind} with {@code n} elements. */
+    public static int arrayPayload(int kind, int n) {
+        return kind == KIND_ARRAY_HALF ? (int) ((n + 1L) >>> 1) : n;
+    }
 
     public static long header(int rc, int ctor, int size) {
         return ((long) rc << 32) | ((long) (ctor & 0xFFFF) << 16) | (size & 0xFFFF);

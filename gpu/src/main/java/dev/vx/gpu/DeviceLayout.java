@@ -88,6 +88,7 @@ final class DeviceLayout {
         d.put("KIND_STRING", (long) Layout.KIND_STRING);
         d.put("KIND_ARRAY_SCALAR", (long) Layout.KIND_ARRAY_SCALAR);
         d.put("KIND_ARRAY_REF", (long) Layout.KIND_ARRAY_REF);
+        d.put("KIND_ARRAY_HALF", (long) Layout.KIND_ARRAY_HALF);
         d.put("KIND_SPILL", (long) Layout.KIND_SPILL);
         d.put("KIND_FREE", (long) Layout.KIND_FREE);
         d.put("FIRST_CTOR", (long) Layout.FIRST_CTOR);

@@ -7,6 +7,7 @@ import dev.vx.bytecode.Layout;
 import dev.vx.bytecode.Module;
 import dev.vx.bytecode.Opcode;
 import dev.vx.bytecode.Prim;
+import dev.vx.bytecode.Scalar;
 import dev.vx.bytecode.TypeDesc;
 import dev.vx.vm.Program;
 
@@ -387,23 +388,21 @@ final class KernelSource {
             case FREE -> out.append(" vx_free_token(c, ").append(r(in.get(0))).append(");\n");
             case ISUNIQ -> out.append(' ').append(r(in.get(0))).append(" = vx_is_unique(H, ").append(r(in.get(1))).append(");\n");
             case ANEW -> {
-                boolean refs = m.type(fd.registerTypes()[in.get(2)]).isRef();
                 out.append(" { W na = vx_array_fill(c, ").append(r(in.get(1))).append(", ").append(r(in.get(2))).append(", ")
-                        .append(refs ? 1 : 0).append("); if (c->ecode)").append(failc(f, i)).append(' ')
+                        .append(Layout.arrayKind(m, fd.registerTypes()[in.get(0)])).append("); if (c->ecode)").append(failc(f, i)).append(' ')
                         .append(r(in.get(0))).append(" = na; }\n");
             }
             case ALLOC -> out.append(" { W na = vx_new_cell(c, ").append(in.get(1)).append(", ")
                     .append(m.ctor(in.get(1)).fields().length).append("); if (na == 0)")
                     .append(fail(f, i, "E_OOM", "0", "0")).append(' ').append(r(in.get(0))).append(" = na; }\n");
             case AEMPTY -> {
-                boolean refs = m.type(m.type(fd.registerTypes()[in.get(0)]).element()).isRef();
-                out.append(" { W na = vx_new_variable(c, ").append(refs ? "KIND_ARRAY_REF" : "KIND_ARRAY_SCALAR")
+                out.append(" { W na = vx_new_variable(c, ").append(Layout.arrayKind(m, fd.registerTypes()[in.get(0)]))
                         .append(", 0, 0); if (na == 0)").append(fail(f, i, "E_OOM", "0", "0")).append(' ')
                         .append(r(in.get(0))).append(" = na; }\n");
             }
             case AGET -> out.append(" { W arr = ").append(r(in.get(1))).append(", ix = ").append(r(in.get(2)))
                     .append("; W len = H[arr + 1]; if (ix >= len)").append(fail(f, i, "E_INDEX", "ix", "len")).append(' ')
-                    .append(r(in.get(0))).append(" = H[arr + 2 + ix]; }\n");
+                    .append(r(in.get(0))).append(" = ").append(element(m.type(fd.registerTypes()[in.get(1)]).element())).append("; }\n");
             case ATAKE -> out.append(" { W arr = ").append(r(in.get(1))).append(", ix = ").append(r(in.get(2)))
                     .append("; W len = H[arr + 1]; if (ix >= len)").append(fail(f, i, "E_INDEX", "ix", "len")).append(' ')
                     .append(r(in.get(0))).append(" = vx_array_take(H, arr, ix); }\n");
@@ -567,5 +566,11 @@ final class KernelSource {
                     .append(" = ALD(&JR[J_RESULTS + ").append(child).append("]);");
         }
         out.append(" vx_join_release(c, J); } }\n");
+    }
+
+    /** The C expression of element {@code ix} of the array {@code arr} (an aget, after its index check) in its word form. */
+    private static String element(int elementType) {
+        if (!Layout.isHalfElement(elementType)) return "H[arr + 2 + ix]";
+        return elementType == Scalar.I32.typeId() ? "(W)vx_half(H, arr, ix)" : "(W)(uint)vx_half(H, arr, ix)";
     }
 }

@@ -518,6 +518,7 @@ int vx_cell_words(__global W* H, W a) {
     int k = CTOR(hd);
     if (k == KIND_STRING) return 2 + (((int)H[a + 1] + 7) >> 3);
     if (k == KIND_ARRAY_SCALAR || k == KIND_ARRAY_REF || k == KIND_SPILL) return 2 + (int)H[a + 1];
+    if (k == KIND_ARRAY_HALF) return 2 + (int)((H[a + 1] + 1) >> 1);
     return cell_words_fields(SIZE(hd));
 }
 
@@ -889,28 +890,54 @@ void vx_join_release(Ctx* c, int j) {
 
 // ------------------------------------------------------------------------- arrays (ArrayCells)
 
-/** ArrayCells.fill: n copies of v (consumed). */
-W vx_array_fill(Ctx* c, W n, W v, int refs) {
+/** Layout.arrayPayload: the words after the length word of an array of `kind` with n elements. */
+inline int vx_array_payload(int kind, int n) { return kind == KIND_ARRAY_HALF ? (int)(((long)n + 1) >> 1) : n; }
+
+/** Element i of the half array at a (KIND_ARRAY_HALF): its 32 bits (ArrayCells.half). */
+inline int vx_half(__global W* H, W a, W i) { return (int)(H[a + 2 + (i >> 1)] >> ((int)(i & 1) << 5)); }
+
+/** Writes the low 32 bits of v as element i of the half array at a (ArrayCells.setHalf). */
+inline void vx_set_half(__global W* H, W a, W i, W v) {
+    W at = a + 2 + (i >> 1);
+    int sh = (int)(i & 1) << 5;
+    H[at] = (W)(((ulong)H[at] & ~(0xFFFFFFFFUL << sh)) | (((ulong)v & 0xFFFFFFFFUL) << sh));
+}
+
+/** ArrayCells.fill: n copies of v (consumed) in a new array of `kind`. */
+W vx_array_fill(Ctx* c, W n, W v, int kind) {
     if (n > 2147483647L - 16) return vx_err(c, E_OOM, 0, 0, 0);
     int len = (int)n;
-    W a = vx_new_variable(c, refs ? KIND_ARRAY_REF : KIND_ARRAY_SCALAR, len, len);
+    int words = vx_array_payload(kind, len);
+    W a = vx_new_variable(c, kind, len, words);
     if (a == 0) return vx_err(c, E_OOM, 0, 0, 0);
     __global W* H = c->H;
-    for (int i = 0; i < len; i++) H[a + 2 + i] = v;
-    if (refs) {
+    int packed = kind == KIND_ARRAY_HALF;
+    W w = packed ? (W)(((ulong)v & 0xFFFFFFFFUL) | ((ulong)v << 32)) : v;
+    for (int i = 0; i < words; i++) H[a + 2 + i] = w;
+    if (packed && (len & 1) != 0) H[a + 1 + words] = (W)((ulong)v & 0xFFFFFFFFUL);
+    if (kind == KIND_ARRAY_REF) {
         if (len == 0) vx_drop(c, v);
         else vx_dup_many(H, v, (W)len - 1);
     }
     return a;
 }
 
-/** ArrayCells.copy: n elements from `from`, duplicating references except at index `skip`. */
-W vx_array_copy(Ctx* c, W a, int from, int n, int refs, int skip) {
-    W b = vx_new_variable(c, refs ? KIND_ARRAY_REF : KIND_ARRAY_SCALAR, n, n);
+/** ArrayCells.copy: a new array of `kind` with n elements from `from`, duplicating references except at index `skip`. */
+W vx_array_copy(Ctx* c, W a, int from, int n, int kind, int skip) {
+    int words = vx_array_payload(kind, n);
+    W b = vx_new_variable(c, kind, n, words);
     if (b == 0) return vx_err(c, E_OOM, 0, 0, 0);
     __global W* H = c->H;
-    for (int k = 0; k < n; k++) H[b + 2 + k] = H[a + 2 + from + k];
-    if (refs) {
+    if (kind == KIND_ARRAY_HALF) {
+        for (int k = 0; k < words; k++) {
+            ulong lo = (uint)vx_half(H, a, from + 2 * k);
+            ulong hi = 2 * k + 1 < n ? (uint)vx_half(H, a, from + 2 * k + 1) : 0;
+            H[b + 2 + k] = (W)(lo | (hi << 32));
+        }
+    } else {
+        for (int k = 0; k < n; k++) H[b + 2 + k] = H[a + 2 + from + k];
+    }
+    if (kind == KIND_ARRAY_REF) {
         for (int k = 0; k < n; k++) if (k != skip) vx_dup(H, H[b + 2 + k]);
     }
     return b;
@@ -921,9 +948,14 @@ W vx_array_set(Ctx* c, W a, W i, W v) {
     __global W* H = c->H;
     W len = H[a + 1];
     if (i >= len) return vx_err(c, E_INDEX, i, len, 0);
-    int refs = CTOR(H[a]) == KIND_ARRAY_REF;
+    int kind = CTOR(H[a]);
+    int refs = kind == KIND_ARRAY_REF;
     W at = a + 2 + i;
     if (vx_is_unique(H, a)) {
+        if (kind == KIND_ARRAY_HALF) {
+            vx_set_half(H, a, i, v);
+            return a;
+        }
         // a shared array (held once) must only reach shared cells (ArrayCells.set)
         if (refs && H[a] < 0 && !vx_mark_shared(c, v)) return vx_err(c, E_OOM, 0, 0, 0);
         W old = H[at];
@@ -931,9 +963,10 @@ W vx_array_set(Ctx* c, W a, W i, W v) {
         if (refs) vx_drop(c, old);
         return a;
     }
-    W b = vx_array_copy(c, a, 0, (int)len, refs, (int)i);
+    W b = vx_array_copy(c, a, 0, (int)len, kind, (int)i);
     if (b == 0) return 0;
-    H[b + 2 + i] = v;
+    if (kind == KIND_ARRAY_HALF) vx_set_half(H, b, i, v);
+    else H[b + 2 + i] = v;
     vx_drop(c, a);
     return b;
 }
@@ -952,8 +985,7 @@ W vx_array_slice(Ctx* c, W a, W from, W to) {
     __global W* H = c->H;
     W len = H[a + 1];
     if (from > to || to > len) return vx_err(c, E_ASLICE, from, to, len);
-    int refs = CTOR(H[a]) == KIND_ARRAY_REF;
-    return vx_array_copy(c, a, (int)from, (int)(to - from), refs, -1);
+    return vx_array_copy(c, a, (int)from, (int)(to - from), CTOR(H[a]), -1);
 }
 
 // ------------------------------------------------------------------------- strings (Strings, Prims)

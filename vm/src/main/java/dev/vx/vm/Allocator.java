@@ -274,6 +274,7 @@ public final class Allocator {
         return switch (Layout.ctor(hd)) {
             case Layout.KIND_STRING -> 2 + (Strings.byteLength(h[(int) a + 1]) + 7 >>> 3);
             case Layout.KIND_ARRAY_SCALAR, Layout.KIND_ARRAY_REF, Layout.KIND_SPILL -> 2 + (int) h[(int) a + 1];
+            case Layout.KIND_ARRAY_HALF -> 2 + Layout.arrayPayload(Layout.KIND_ARRAY_HALF, (int) h[(int) a + 1]);
             default -> cellWords(Layout.size(hd));
         };
     }

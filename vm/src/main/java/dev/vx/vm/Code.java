@@ -125,6 +125,10 @@ final class Code {
     static final int ATAKE = 98;
     /** A call that is a child of a fork group. */
     static final int FCALL = 99;
+    /** {@code AGET} of a half array (Layout.KIND_ARRAY_HALF) whose elements are zero-extended. */
+    static final int AGET_HALF = 100;
+    /** {@code AGET} of a half array of I32 (sign-extended). */
+    static final int AGET_HALF_I32 = 101;
 
     static {
         for (Opcode op : Opcode.values()) {

@@ -367,7 +367,7 @@ public final class Interpreter implements Engine {
                     case ISUNIQ -> { r[code[pc + 1]] = alloc.isUnique(r[code[pc + 2]]) ? 1 : 0; pc += 3; }
 
                     case ANEW -> {
-                        r[code[pc + 1]] = ArrayCells.fill(alloc, r[code[pc + 2]], r[code[pc + 3]], code[pc + 4] != 0);
+                        r[code[pc + 1]] = ArrayCells.fill(alloc, r[code[pc + 2]], r[code[pc + 3]], code[pc + 4]);
                         h = heap.words;
                         pc += 5;
                     }
@@ -377,6 +377,8 @@ public final class Interpreter implements Engine {
                         pc += 3;
                     }
                     case AGET -> { r[code[pc + 1]] = ArrayCells.get(h, r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
+                    case AGET_HALF -> { r[code[pc + 1]] = ArrayCells.getHalf(h, r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
+                    case AGET_HALF_I32 -> { r[code[pc + 1]] = ArrayCells.getHalfSigned(h, r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
                     case ATAKE -> { r[code[pc + 1]] = ArrayCells.take(alloc, r[code[pc + 2]], r[code[pc + 3]]); pc += 4; }
                     case ASET -> {
                         r[code[pc + 1]] = ArrayCells.set(alloc, r[code[pc + 2]], r[code[pc + 3]], r[code[pc + 4]]);

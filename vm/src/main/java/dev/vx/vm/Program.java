@@ -6,6 +6,7 @@ import dev.vx.bytecode.Layout;
 import dev.vx.bytecode.Module;
 import dev.vx.bytecode.Opcode;
 import dev.vx.bytecode.Operand;
+import dev.vx.bytecode.Scalar;
 import dev.vx.bytecode.TypeDesc;
 
 import java.util.List;
@@ -176,13 +177,18 @@ public final class Program {
             }
             if (op == Opcode.ANEW) {
                 System.arraycopy(o, 0, out, at + 1, o.length);
-                out[at + 4] = module.type(fd.registerTypes()[o[2]]).isRef() ? 1 : 0;
+                out[at + 4] = Layout.arrayKind(module, fd.registerTypes()[o[0]]);
                 continue;
             }
             if (op == Opcode.AEMPTY) {
                 out[at + 1] = o[0];
-                boolean refs = module.type(module.type(fd.registerTypes()[o[0]]).element()).isRef();
-                out[at + 2] = refs ? dev.vx.bytecode.Layout.KIND_ARRAY_REF : dev.vx.bytecode.Layout.KIND_ARRAY_SCALAR;
+                out[at + 2] = Layout.arrayKind(module, fd.registerTypes()[o[0]]);
+                continue;
+            }
+            if (op == Opcode.AGET) {
+                int element = module.type(fd.registerTypes()[o[1]]).element();
+                System.arraycopy(o, 0, out, at + 1, o.length);
+                if (Layout.isHalfElement(element)) out[at] = element == Scalar.I32.typeId() ? Code.AGET_HALF_I32 : Code.AGET_HALF;
                 continue;
             }
             if (op == Opcode.ALLOC) {

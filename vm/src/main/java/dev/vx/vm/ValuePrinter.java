@@ -63,7 +63,8 @@ public final class ValuePrinter {
                 if (a.index() < len) {
                     if (a.index() > 0) out.append(", ");
                     work.push(new ArrayRest(a.array(), a.index() + 1, a.elemType()));
-                    work.push(new Value(h[(int) a.array() + 2 + a.index()], a.elemType()));
+                    long e = ArrayCells.element(h, a.array(), a.index(), a.elemType() == Scalar.I32.typeId());
+                    work.push(new Value(e, a.elemType()));
                 } else {
                     out.append("])");
                 }

@@ -857,12 +857,11 @@ final class FunctionCompiler {
             }
             case ANEW -> {
                 setIp(i);
-                boolean refs = m.type(fd.registerTypes()[o[2]]).isRef();
                 mv.visitVarInsn(ALOAD, sALLOC);
                 loadWord(o[1]);
                 loadWord(o[2]);
-                mv.visitInsn(refs ? ICONST_1 : ICONST_0);
-                mv.visitMethodInsn(INVOKESTATIC, ARRAYS, "fill", "(" + ALLOC_D + "JJZ)J", false);
+                pushInt(mv, Layout.arrayKind(m, fd.registerTypes()[o[0]]));
+                mv.visitMethodInsn(INVOKESTATIC, ARRAYS, "fill", "(" + ALLOC_D + "JJI)J", false);
                 storeWord(o[0]);
                 hValid = false;
             }
@@ -877,9 +876,8 @@ final class FunctionCompiler {
             }
             case AEMPTY -> {
                 setIp(i);
-                boolean refs = m.type(m.type(fd.registerTypes()[o[0]]).element()).isRef();
                 mv.visitVarInsn(ALOAD, sALLOC);
-                pushInt(mv, refs ? Layout.KIND_ARRAY_REF : Layout.KIND_ARRAY_SCALAR);
+                pushInt(mv, Layout.arrayKind(m, fd.registerTypes()[o[0]]));
                 mv.visitInsn(LCONST_0);
                 mv.visitInsn(ICONST_0);
                 mv.visitMethodInsn(INVOKEVIRTUAL, ALLOC, "newVariable", "(IJI)J", false);
@@ -894,7 +892,8 @@ final class FunctionCompiler {
                 pushAsInt(o[1]);
                 pushAsInt(o[2]);
                 char k = jvm(kind[o[0]]);
-                mv.visitMethodInsn(INVOKESTATIC, HEAP, "aget" + k, "([JII)" + k, false);
+                boolean half = Layout.isHalfElement(m.type(fd.registerTypes()[o[1]]).element());
+                mv.visitMethodInsn(INVOKESTATIC, HEAP, (half ? "agetH" : "aget") + k, "([JII)" + k, false);
                 store(o[0]);
             }
             case ATAKE -> {

@@ -63,6 +63,32 @@ public final class JitHeap {
         return RAW.getDouble(h, element(h, a, i));
     }
 
+    // aget of a half array (Layout.KIND_ARRAY_HALF: Bool, U32, I32, F32 and Unit elements, four
+    // bytes each): the int or float at byte 4i of the elements, the JIT's own form of these
+    // types (an I32 is its int, so it needs no sign extension).
+
+    public static int agetHI(long[] h, int a, int i) {
+        int k = halfIndex(h, a, i);
+        return LOW_HALF_FIRST ? RAW.getInt(h, halfElement(a, k)) : (int) (h[a + 2 + (k >>> 1)] >>> ((k & 1) << 5));
+    }
+
+    public static float agetHF(long[] h, int a, int i) {
+        int k = halfIndex(h, a, i);
+        return LOW_HALF_FIRST ? RAW.getFloat(h, halfElement(a, k)) : Float.intBitsToFloat((int) (h[a + 2 + (k >>> 1)] >>> ((k & 1) << 5)));
+    }
+
+    /** The checked index k of a half array's element i; the whole array within h (see element). */
+    private static int halfIndex(long[] h, int a, int i) {
+        int k = ArrayCells.checkIndex(h, a, i);
+        if (((int) h[a + 1] + 1) >>> 1 > h.length - a - 2) checkInHeap(h, a + 2 + (k >>> 1));
+        return k;
+    }
+
+    /** The byte offset in h of element k of the half array at a (little-endian: element 2j is word j's low half). */
+    private static long halfElement(int a, int k) {
+        return LONG_BASE + 16 + ((long) a << 3) + ((long) k << 2);
+    }
+
     /*
      * The byte offset in h of element i of the array at a, after the index check: computed in
      * long arithmetic from the checked index, which HotSpot knows lies in [0, length), so that
