@@ -357,7 +357,7 @@ public final class Runner {
                 .append(launcherArchive() == null ? "none" : "bin/vxvm's (" + launcherArchive() + "); the twins run without one").append('\n');
         b.append("- in-process series: one JVM per cell; at least ").append(cfg.steadyIters()).append(" iterations and ")
                 .append(Fmt.sig3(Steady.MIN_SECONDS)).append(" s (at most ").append(Steady.MAX_ITERATIONS)
-                .append(" iterations), or ").append(Fmt.sig3(cfg.steadyBudget()))
+                .append(" iterations) and until its last quarter is no more than 5 % faster than the quarter before, or ").append(Fmt.sig3(cfg.steadyBudget()))
                 .append(" s once two are done; the figure is the median of the second half of the iterations\n");
         b.append("- threads: ").append(cfg.threads() == null ? "the VM's default (available processors)" : cfg.threads()).append('\n');
         b.append("- took ").append(String.format(Locale.ROOT, "%.1f", minutes)).append(" min\n");

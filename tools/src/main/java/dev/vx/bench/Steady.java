@@ -14,6 +14,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
@@ -23,9 +24,9 @@ import java.util.List;
  * program repeatedly inside one JVM and prints each iteration's wall time. A Vx program is
  * loaded once ({@code .vxb}) and run with {@link Vm#run} each time; a twin's {@code main} is
  * called each time with {@code System.out} captured. It stops once it has done {@code iters}
- * iterations and run for {@link #MIN_SECONDS} (so that short programs get many iterations,
- * up to {@link #MAX_ITERATIONS}), or once {@code budget} seconds have passed with at least
- * two done. Every iteration must print the same text (else status 1).
+ * iterations, run for {@link #MIN_SECONDS} (so that short programs get many iterations, up
+ * to {@link #MAX_ITERATIONS}) and {@link #settled settled}, or once {@code budget} seconds have
+ * passed with at least two done. Every iteration must print the same text (else status 1).
  *
  * <pre>
  * Steady vx   FILE.vxb ITERS BUDGET ENGINE DEVICE THREADS [ARGS...]   (THREADS 0: the VM's default)
@@ -40,6 +41,25 @@ public final class Steady {
     /** A series runs at least this long (unless it reaches {@link #MAX_ITERATIONS}). */
     public static final double MIN_SECONDS = 3;
     public static final int MAX_ITERATIONS = 1000;
+
+    /**
+     * Whether a series has stopped getting faster: the median of its last quarter is not more
+     * than 5 % below that of the quarter before. A JIT series can keep improving after 3 s:
+     * attention K=4096 on two threads, medians of blocks of ten iterations, went from about
+     * 60 to about 42 ms over 100 iterations (on one thread it settles within ten); 3 s gave it
+     * 27 iterations (docs/performance.md). The rule sees a clear trend only; a twin settles at once.
+     */
+    static boolean settled(List<Double> seconds) {
+        int n = seconds.size(), q = n / 4;
+        if (q == 0) return true;
+        double last = median(seconds.subList(n - q, n)), before = median(seconds.subList(n - 2 * q, n - q));
+        return last >= 0.95 * before;
+    }
+
+    private static double median(List<Double> xs) {
+        double[] v = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
 
     public static void main(String[] a) throws Exception {
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
@@ -87,6 +107,7 @@ public final class Steady {
             };
         }
         byte[] first = null;
+        List<Double> seconds = new ArrayList<>();
         long start = System.nanoTime();
         for (int i = 0; i < MAX_ITERATIONS; i++) {
             long t0 = System.nanoTime();
@@ -98,8 +119,9 @@ public final class Steady {
                 System.exit(1);
             }
             out.println("iter " + (t1 - t0) / 1e9);
+            seconds.add((t1 - t0) / 1e9);
             double elapsed = (t1 - start) / 1e9;
-            if (i + 1 >= iters && elapsed >= MIN_SECONDS) break;
+            if (i + 1 >= iters && elapsed >= MIN_SECONDS && settled(seconds)) break;
             if (i >= 1 && elapsed >= budget) break;
         }
         out.println("output " + Base64.getEncoder().encodeToString(first == null ? new byte[0] : first));
