@@ -930,51 +930,13 @@ class VerifierCodeTest {
         assertValid(g.build());
     }
 
-    @Test
-    void closureFunctionsKnowTheirOwnClosure() {
-        // The fixture's adder reads r0.0; with a second closure shape of its type, only that
-        // rule (not single-constructor) makes r0 known.
-        Fixture f = new Fixture();
-        f.end();
-        assertValid(f.build());
-        ModuleBuilder b = new ModuleBuilder();
-        int fn = b.funcType("F", new int[] {U32}, U32);
-        int one = b.declare("one", new int[] {fn, U32}, U32);
-        int two = b.declare("two", new int[] {fn, U32}, U32);
-        int main = b.declare("main", new int[0], U32);
-        b.closure(fn, "One", one, U32);
-        b.closure(fn, "Two", two, BOOL, U32);
-        FunctionBuilder o = b.define(one, "c.vx");
-        int n = o.register(U32);
-        o.emit(1, GET, n, 0, 0);
-        o.emit(1, RET, n);
-        FunctionBuilder t = b.define(two, "c.vx");
-        int m = t.register(U32);
-        t.emit(1, GET, m, 0, 1);
-        t.emit(1, RET, m);
-        FunctionBuilder mb = b.define(main, "c.vx");
-        int r = mb.register(U32);
-        mb.emit(1, LDI, r, 0);
-        mb.emit(1, RET, r);
-        assertValid(b.entry(main).build());
-        // A plain function taking an F cannot read it.
-        int other = b.declare("other", new int[] {fn}, U32);
-        FunctionBuilder ob = b.define(other, "c.vx");
-        int k = ob.register(U32);
-        ob.emit(1, GET, k, 0, 0);
-        ob.emit(1, RET, k);
-        assertRejects(b.entry(main).build(), "function other: instruction 0 (get): the constructor of r0 is not known here "
-                + "(get needs a single-constructor type, a switch case, a new, or a closure function's own closure)");
-    }
-
     /**
-     * two's code reads r0.1, sound for its own shape Two{Bool, U32}; a direct call could hand it
-     * a One{U32} of the same function type, one word shorter, and every engine would read the
-     * word after that cell. So a closure function is run only through callc and tcallc.
+     * A function type F = (U32) -> U32 with two closure shapes: One{U32}, run by {@code one},
+     * which reads r0.0, and Two{Bool, U32}, run by {@code two}, which reads r0.1; {@code main}
+     * is declared, not defined.
      */
-    @Test
-    void closureFunctionsAreCalledOnlyThroughAClosure() {
-        for (Opcode op : new Opcode[] {Opcode.CALL, Opcode.TCALL, Opcode.JOB}) {
+    private record TwoShapes(ModuleBuilder b, int fn, int one, int two, int main, int oneShape) {
+        static TwoShapes build() {
             ModuleBuilder b = new ModuleBuilder();
             int fn = b.funcType("F", new int[] {U32}, U32);
             int one = b.declare("one", new int[] {fn, U32}, U32);
@@ -990,23 +952,59 @@ class VerifierCodeTest {
             int m = t.register(U32);
             t.emit(1, GET, m, 0, 1);
             t.emit(1, RET, m);
-            FunctionBuilder mb = b.define(main, "c.vx");
+            return new TwoShapes(b, fn, one, two, main, oneShape);
+        }
+    }
+
+    @Test
+    void closureFunctionsKnowTheirOwnClosure() {
+        // The fixture's adder reads r0.0; with a second closure shape of its type, only that
+        // rule (not single-constructor) makes r0 known.
+        Fixture f = new Fixture();
+        f.end();
+        assertValid(f.build());
+        TwoShapes s = TwoShapes.build();
+        FunctionBuilder mb = s.b().define(s.main(), "c.vx");
+        int r = mb.register(U32);
+        mb.emit(1, LDI, r, 0);
+        mb.emit(1, RET, r);
+        assertValid(s.b().entry(s.main()).build());
+        // A plain function taking an F cannot read it.
+        int other = s.b().declare("other", new int[] {s.fn()}, U32);
+        FunctionBuilder ob = s.b().define(other, "c.vx");
+        int k = ob.register(U32);
+        ob.emit(1, GET, k, 0, 0);
+        ob.emit(1, RET, k);
+        assertRejects(s.b().entry(s.main()).build(), "function other: instruction 0 (get): the constructor of r0 is not known here "
+                + "(get needs a single-constructor type, a switch case, a new, or a closure function's own closure)");
+    }
+
+    /**
+     * two's code reads r0.1, sound for its own shape Two{Bool, U32}; a direct call could hand it
+     * a One{U32} of the same function type, one word shorter, and every engine would read the
+     * word after that cell. So a closure function is run only through callc and tcallc.
+     */
+    @Test
+    void closureFunctionsAreCalledOnlyThroughAClosure() {
+        for (Opcode op : new Opcode[] {Opcode.CALL, Opcode.TCALL, Opcode.JOB}) {
+            TwoShapes s = TwoShapes.build();
+            FunctionBuilder mb = s.b().define(s.main(), "c.vx");
             int x = mb.register(U32);
-            int c = mb.register(fn);
+            int c = mb.register(s.fn());
             int r = mb.register(U32);
             mb.emit(1, LDI, x, 7);
-            mb.newCell(1, c, oneShape, x);
+            mb.newCell(1, c, s.oneShape(), x);
             mb.emit(1, LDI, x, 1);
             switch (op) {
-                case CALL -> mb.call(1, r, two, new int[] {c, x}, new int[0]);
-                case JOB -> mb.job(1, r, two, new int[] {c, x}, new int[0]);
-                default -> mb.tcall(1, two, c, x);
+                case CALL -> mb.call(1, r, s.two(), new int[] {c, x}, new int[0]);
+                case JOB -> mb.job(1, r, s.two(), new int[] {c, x}, new int[0]);
+                default -> mb.tcall(1, s.two(), c, x);
             }
             if (op != Opcode.TCALL) mb.emit(1, RET, r);
-            assertRejects(b.entry(main).build(), "function main: instruction 3 (" + op.mnemonic() + "): two is a closure "
+            assertRejects(s.b().entry(s.main()).build(), "function main: instruction 3 (" + op.mnemonic() + "): two is a closure "
                     + "shape's function; it is called only through a closure (callc, tcallc)");
         }
-        // The same call through the closure is the way in (and runs one, not two).
+        // Through its closure, a closure function is called as before.
         Fixture f = new Fixture();
         int a = f.u32(1);
         int c = f.reg(f.fn);

@@ -18,7 +18,11 @@ import dev.vx.bytecode.Opcode;
  *   <li>{@code JOIN j k d1..dk}: the destinations of the group's calls;</li>
  *   <li>{@code PRIM d p n args... ctor}: the first constructor id of the result's type (lists, tuples);</li>
  *   <li>a nullary {@code NEW} of a non-closure constructor becomes {@code LDI d id};</li>
- *   <li>{@code ALLOC d c n}: {@code n} is the constructor's field count.</li>
+ *   <li>{@code ALLOC d c n}: {@code n} is the constructor's field count;</li>
+ *   <li>{@code ANEW d n v kind} and {@code AEMPTY d kind}: the array's cell kind
+ *       ({@code Layout.arrayKind});</li>
+ *   <li>an {@code AGET} of an array of 32-bit scalars becomes {@code AGET_HALF} or, of I32,
+ *       {@code AGET_HALF_I32} (same operands).</li>
  * </ul>
  */
 final class Code {
