@@ -44,10 +44,10 @@ public final class Steady {
 
     /**
      * Whether a series has stopped getting faster: the median of its last quarter is not more
-     * than 5 % below that of the quarter before. A JIT series can keep improving after 3 s:
-     * attention K=4096 on two threads, medians of blocks of ten iterations, went from about
-     * 60 to about 42 ms over 100 iterations (on one thread it settles within ten); 3 s gave it
-     * 27 iterations (docs/performance.md). The rule sees a clear trend only; a twin settles at once.
+     * than 5 % below that of the quarter before. HotSpot may compile a JIT's generated methods
+     * late: in a series of attention K=4096 on two threads, C2 compiled {@code attend} during
+     * the 41st iteration, while 3 s gave that series 27 (docs/performance.md). The rule sees a
+     * clear trend only (quarters of a noisy series); a twin settles at once.
      */
     static boolean settled(List<Double> seconds) {
         int n = seconds.size(), q = n / 4;
