@@ -58,15 +58,11 @@ public final class Layout {
                 || typeId == Scalar.F32.typeId() || typeId == Scalar.UNIT.typeId();
     }
 
-    /** The cell kind of an array whose element type is {@code typeId} ({@code ref}: a reference type). */
-    public static int arrayKind(int typeId, boolean ref) {
-        return ref ? KIND_ARRAY_REF : isHalfElement(typeId) ? KIND_ARRAY_HALF : KIND_ARRAY_SCALAR;
-    }
-
     /** The cell kind of the arrays of module m's array type {@code arrayType}. */
     public static int arrayKind(Module m, int arrayType) {
         int element = m.type(arrayType).element();
-        return arrayKind(element, m.type(element).isRef());
+        if (m.type(element).isRef()) return KIND_ARRAY_REF;
+        return isHalfElement(element) ? KIND_ARRAY_HALF : KIND_ARRAY_SCALAR;
     }
 
     /** Words after the length word of an array of kind {@code kind} with {@code n} elements. */

@@ -512,13 +512,16 @@ void vx_release(Ctx* c, W addr, int words) {
 
 inline int cell_words_fields(int fields) { return fields + 1 < 2 ? 2 : fields + 1; }
 
+/** Layout.arrayPayload: the words after the length word of an array of `kind` with n elements. */
+inline int vx_array_payload(int kind, int n) { return kind == KIND_ARRAY_HALF ? (int)(((long)n + 1) >> 1) : n; }
+
 /** Allocator.cellWords(h, a). */
 int vx_cell_words(__global W* H, W a) {
     W hd = H[a];
     int k = CTOR(hd);
     if (k == KIND_STRING) return 2 + (((int)H[a + 1] + 7) >> 3);
-    if (k == KIND_ARRAY_SCALAR || k == KIND_ARRAY_REF || k == KIND_SPILL) return 2 + (int)H[a + 1];
-    if (k == KIND_ARRAY_HALF) return 2 + (int)((H[a + 1] + 1) >> 1);
+    if (k == KIND_SPILL) return 2 + (int)H[a + 1];
+    if (k == KIND_ARRAY_SCALAR || k == KIND_ARRAY_REF || k == KIND_ARRAY_HALF) return 2 + vx_array_payload(k, (int)H[a + 1]);
     return cell_words_fields(SIZE(hd));
 }
 
@@ -889,9 +892,6 @@ void vx_join_release(Ctx* c, int j) {
 }
 
 // ------------------------------------------------------------------------- arrays (ArrayCells)
-
-/** Layout.arrayPayload: the words after the length word of an array of `kind` with n elements. */
-inline int vx_array_payload(int kind, int n) { return kind == KIND_ARRAY_HALF ? (int)(((long)n + 1) >> 1) : n; }
 
 /** Element i of the half array at a (KIND_ARRAY_HALF): its 32 bits (ArrayCells.half). */
 inline int vx_half(__global W* H, W a, W i) { return (int)(H[a + 2 + (i >> 1)] >> ((int)(i & 1) << 5)); }

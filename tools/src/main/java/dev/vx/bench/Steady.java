@@ -52,13 +52,9 @@ public final class Steady {
     static boolean settled(List<Double> seconds) {
         int n = seconds.size(), q = n / 4;
         if (q == 0) return true;
-        double last = median(seconds.subList(n - q, n)), before = median(seconds.subList(n - 2 * q, n - q));
+        double last = Summary.of(seconds.subList(n - q, n)).median();
+        double before = Summary.of(seconds.subList(n - 2 * q, n - q)).median();
         return last >= 0.95 * before;
-    }
-
-    private static double median(List<Double> xs) {
-        double[] v = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
     public static void main(String[] a) throws Exception {

@@ -271,10 +271,12 @@ public final class Allocator {
     /** Words the cell at {@code a} occupies, read from its header. */
     public static int cellWords(long[] h, long a) {
         long hd = h[(int) a];
-        return switch (Layout.ctor(hd)) {
+        int kind = Layout.ctor(hd);
+        return switch (kind) {
             case Layout.KIND_STRING -> 2 + (Strings.byteLength(h[(int) a + 1]) + 7 >>> 3);
-            case Layout.KIND_ARRAY_SCALAR, Layout.KIND_ARRAY_REF, Layout.KIND_SPILL -> 2 + (int) h[(int) a + 1];
-            case Layout.KIND_ARRAY_HALF -> 2 + Layout.arrayPayload(Layout.KIND_ARRAY_HALF, (int) h[(int) a + 1]);
+            case Layout.KIND_SPILL -> 2 + (int) h[(int) a + 1];
+            case Layout.KIND_ARRAY_SCALAR, Layout.KIND_ARRAY_REF, Layout.KIND_ARRAY_HALF ->
+                    2 + Layout.arrayPayload(kind, (int) h[(int) a + 1]);
             default -> cellWords(Layout.size(hd));
         };
     }

@@ -77,8 +77,8 @@ public final class ArrayCells {
         return i32 ? v : v & LOW;
     }
 
-    /** Element i of the half array at a, as an int. */
-    private static int half(long[] h, long a, long i) {
+    /** Element i of the half array at a, as an int (the JIT's form of its 32-bit scalars). */
+    public static int half(long[] h, long a, long i) {
         return (int) (h[(int) (a + 2 + (i >>> 1))] >>> ((i & 1) << 5));
     }
 

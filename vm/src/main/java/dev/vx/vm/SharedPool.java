@@ -1,6 +1,8 @@
 package dev.vx.vm;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Batches of free small cells moving between workers (see {@link Allocator}): each a list
@@ -29,8 +31,8 @@ public final class SharedPool {
     }
 
     /** The batches of {@code words}-word cells now in the pool, as {@code {first, last}} (for tests). */
-    synchronized java.util.List<long[]> batches(int words) {
-        return new java.util.ArrayList<>(batches[words]);
+    synchronized List<long[]> batches(int words) {
+        return new ArrayList<>(batches[words]);
     }
 
     /** A batch as {@code {first, last}}, or null. */

@@ -69,12 +69,12 @@ public final class JitHeap {
 
     public static int agetHI(long[] h, int a, int i) {
         int k = halfIndex(h, a, i);
-        return LOW_HALF_FIRST ? RAW.getInt(h, halfElement(a, k)) : (int) (h[a + 2 + (k >>> 1)] >>> ((k & 1) << 5));
+        return LOW_HALF_FIRST ? RAW.getInt(h, halfElement(a, k)) : ArrayCells.half(h, a, k);
     }
 
     public static float agetHF(long[] h, int a, int i) {
         int k = halfIndex(h, a, i);
-        return LOW_HALF_FIRST ? RAW.getFloat(h, halfElement(a, k)) : Float.intBitsToFloat((int) (h[a + 2 + (k >>> 1)] >>> ((k & 1) << 5)));
+        return LOW_HALF_FIRST ? RAW.getFloat(h, halfElement(a, k)) : Float.intBitsToFloat(ArrayCells.half(h, a, k));
     }
 
     /** The checked index k of a half array's element i; the whole array within h (see element). */
