@@ -199,6 +199,50 @@ class JitAcceptanceTest {
         }
     }
 
+    /**
+     * A leaf reached every way compiled code and the dispatcher call a function: a call in a
+     * loop (no frame written), a tail call, a fork child, a call whose frame spills (the fill
+     * depth), and from the interpreter through the dispatcher (main, and the default tiering's
+     * first calls). Each must add the leaf's steps exactly once.
+     */
+    static final String LEAF_PATHS = """
+            def leaf(k: U32) -> U32:
+              if k & 1 == 0 then k * 7 else k + 1
+
+            def via_tail(k: U32) -> U32:
+              leaf(k + 2)
+
+            def spin(k: U32, acc: U32) -> U32:
+              if k == 0:
+                acc
+              else:
+                x = leaf(k)
+                y = via_tail(x)
+                a = fork leaf(y)
+                b = fork via_tail(k)
+                spin(k - 1, acc ^ a ^ b)
+
+            def fill(n: Nat, k: U32) -> U32:
+              match n:
+                case 0n:
+                  spin(k, leaf(k))
+                case 1n+p:
+                  fill(p, k) + 1
+
+            def main() -> U32:
+              a = leaf(5) + via_tail(6)
+              b = fill!(%dn, 300)
+              a + b + spin!(300, 1)
+            """;
+
+    @Test
+    void aLeafCountsItsStepsOnEveryPath() {
+        for (int depth : new int[]{3, 2044, 2045}) {
+            JitParityTest.Run r = parity(LEAF_PATHS.formatted(depth), one());
+            assertEquals(0, r.status(), r.err());
+        }
+    }
+
     static final String SPINES = """
             def sum(xs: List<U32>) -> U32:
               match xs:

@@ -326,6 +326,13 @@ final class FunctionCompiler {
                 }
             }
             e.visitMethodInsn(INVOKESTATIC, owner, "run", desc, false);
+            if (jit.leaf(fn)) {
+                // Only entry 0 (a leaf has no call sites); the stack pointer is the lane's.
+                e.visitVarInsn(ALOAD, 1);
+                e.visitVarInsn(ALOAD, 1);
+                e.visitFieldInsn(GETFIELD, CTX, "sp", "I");
+                e.visitMethodInsn(INVOKEVIRTUAL, CTX, "leafReturned", "(I)V", false);
+            }
             toWord(e, rk);
             e.visitInsn(LRETURN);
         }
@@ -350,6 +357,13 @@ final class FunctionCompiler {
         e.visitVarInsn(ILOAD, 3);
         if (!argsInArray) argumentsFromLane(e);
         e.visitMethodInsn(INVOKESTATIC, owner, "run", runDescriptor(m, fn), false);
+        if (jit.leaf(fn)) {
+            // Only closures are invoked this way, and a closure's function is never a leaf (it
+            // consumes its closure); kept so that invoke does what its contract says for any function.
+            e.visitVarInsn(ALOAD, 1);
+            e.visitVarInsn(ILOAD, 3);
+            e.visitMethodInsn(INVOKEVIRTUAL, CTX, "leafReturned", "(I)V", false);
+        }
         toWord(e, kindOf(fd.result()));
         e.visitInsn(LRETURN);
         e.visitMaxs(0, 0);
@@ -779,11 +793,19 @@ final class FunctionCompiler {
             case TCALLC -> emitTailCallClosure(in);
             case RET -> {
                 if (siteInsn.length > 0) returnIntoOwnFrame(o[0]);
-                mv.visitVarInsn(ALOAD, 0);
-                mv.visitVarInsn(ILOAD, sSTEPS);
-                mv.visitVarInsn(ILOAD, sCALLS);
-                mv.visitVarInsn(ILOAD, sSP);
-                mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "leave", "(III)V", false);
+                if (jit.leaf(fn)) {
+                    // A leaf calls nothing (no calls of its own to count) and leaves the lane
+                    // stack as it was: its steps go to its caller (invokeRun, leafCall).
+                    mv.visitVarInsn(ALOAD, 0);
+                    mv.visitVarInsn(ILOAD, sSTEPS);
+                    mv.visitFieldInsn(PUTFIELD, CTX, "leafSteps", "I");
+                } else {
+                    mv.visitVarInsn(ALOAD, 0);
+                    mv.visitVarInsn(ILOAD, sSTEPS);
+                    mv.visitVarInsn(ILOAD, sCALLS);
+                    mv.visitVarInsn(ILOAD, sSP);
+                    mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "leave", "(III)V", false);
+                }
                 load(o[0]);
                 mv.visitInsn(returnOp(kind[o[0]]));
             }
@@ -1209,8 +1231,13 @@ final class FunctionCompiler {
         mv.visitInsn(IADD);
         mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "framePeak", "(I)V", false);
         int g = in.get(1);
-        invokeRun(g, in.list(2), jit.frameBytes(g));
+        invokeRun(g, in.list(2), jit.frameBytes(g), false);
         mv.visitVarInsn(storeOp(kind[in.get(0)]), slot[in.get(0)]);
+        mv.visitVarInsn(ALOAD, 0);
+        mv.visitFieldInsn(GETFIELD, CTX, "leafSteps", "I");
+        mv.visitVarInsn(ILOAD, sSTEPS);
+        mv.visitInsn(IADD);
+        mv.visitVarInsn(ISTORE, sSTEPS);
         mv.visitJumpInsn(GOTO, after);
         mv.visitLabel(full);
     }
@@ -1318,8 +1345,17 @@ final class FunctionCompiler {
         if (returned != null) mv.visitJumpInsn(GOTO, returned);
     }
 
-    /** Pushes the arguments of {@code g}'s {@code run} and invokes it. */
+    /** Pushes the arguments of {@code g}'s {@code run} and invokes it; a leaf's steps go to the context. */
     private void invokeRun(int g, int[] args, int cost) {
+        invokeRun(g, args, cost, true);
+    }
+
+    /**
+     * Pushes the arguments of {@code g}'s {@code run} and invokes it. A leaf leaves its steps in
+     * {@code c.leafSteps}: unless the caller takes them itself ({@code leafCall}),
+     * {@code settleLeaf} does what the leaf's {@code leave} would have done.
+     */
+    private void invokeRun(int g, int[] args, int cost, boolean settleLeaf) {
         FunctionDesc gd = m.function(g);
         boolean viaArray = paramsInArray(gd);
         if (viaArray) {
@@ -1353,6 +1389,12 @@ final class FunctionCompiler {
         mv.visitLabel(before);
         mv.visitMethodInsn(INVOKESTATIC, JitLoader.internalName(g), "run", runDescriptor(m, g), false);
         mv.visitLabel(after);
+        if (settleLeaf && jit.leaf(g)) {
+            // The leaf was called with this activation's stack pointer (after its frame, if any).
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitVarInsn(ILOAD, sSP);
+            mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "leafReturned", "(I)V", false);
+        }
     }
 
     /**

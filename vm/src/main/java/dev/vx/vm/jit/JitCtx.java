@@ -134,6 +134,23 @@ public final class JitCtx {
         this.sp = sp;
     }
 
+    /**
+     * A leaf's steps, left here by its return for its caller to take (docs/jit.md, "Leaf
+     * calls"): a plain store that the caller's read follows at once, so HotSpot keeps the
+     * value in a register, where a {@link #leave} would have added it to {@link #work} (a
+     * read-modify-write through memory on every leaf call).
+     */
+    public int leafSteps;
+
+    /**
+     * A leaf that returned to a caller other than a {@code leafCall} (an ordinary call, a
+     * tail call, the dispatcher): what its {@link #leave} would have done.
+     */
+    public void leafReturned(int sp) {
+        work += leafSteps;
+        this.sp = sp;
+    }
+
     /** Adds an activation's counters. */
     public void add(int steps, int calls) {
         work += steps + ((long) calls << 32);
