@@ -39,6 +39,7 @@ final class TypeTable {
     private final List<Entry> types = new ArrayList<>();
     private final List<CtorEntry> ctors = new ArrayList<>();
     private final Map<Constructor, Map<Integer, Integer>> adtCtors = new HashMap<>();
+    private final Map<Integer, Integer> closureShapes = new HashMap<>();
 
     private static final class Entry {
         TypeKind kind;
@@ -240,6 +241,17 @@ final class TypeTable {
 
     void setClosureFunction(int ctor, int function) {
         ctors.get(ctor).closureFunction = function;
+        closureShapes.put(function, ctor);
+    }
+
+    /** The function of closure shape {@code ctor}, or -1 if it is a data constructor. */
+    int closureFunction(int ctor) {
+        return ctors.get(ctor).closureFunction;
+    }
+
+    /** The closure shape whose function is {@code function}, or -1. */
+    int closureShape(int function) {
+        return closureShapes.getOrDefault(function, -1);
     }
 
     /** The final tables, and the renumbering of provisional constructor ids to global ids. */
