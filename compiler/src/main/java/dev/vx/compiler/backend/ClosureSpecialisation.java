@@ -2,6 +2,7 @@ package dev.vx.compiler.backend;
 
 import dev.vx.bytecode.Layout;
 import dev.vx.bytecode.Opcode;
+import dev.vx.bytecode.TypeKind;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -75,7 +76,7 @@ final class ClosureSpecialisation {
             ok[g] = new boolean[fn.params.length];
             for (int p = 0; p < fn.params.length; p++) {
                 List<int[]> out = new ArrayList<>();
-                ok[g][p] = types.kind(fn.params[p]) == dev.vx.bytecode.TypeKind.FUNC && usesOnlyAsCallee(fn, p, out);
+                ok[g][p] = types.kind(fn.params[p]) == TypeKind.FUNC && usesOnlyAsCallee(fn, p, out);
                 for (int[] e : out) edges.add(List.of(new int[]{g, p}, e));
             }
         }
@@ -245,10 +246,7 @@ final class ClosureSpecialisation {
         IrFunction fn = functions.get(g);
         int width = types.fields(types.closureShape(lambda)).length;
         int lifted = lifted(lambda);
-        int[] params = spliceTypes(fn.params, p, types.fields(types.closureShape(lambda)));
-        IrFunction copy = new IrFunction(fn.name, params, fn.result, fn.file);
-        copy.span = fn.span;
-        for (int r = fn.params.length; r < fn.regTypes.size(); r++) copy.newReg(fn.regType(r));
+        IrFunction copy = emptyCopy(fn, p, types.fields(types.closureShape(lambda)));
         int id = be.addFunction(copy);
         origins.put(id, new Origin(g, p, width));
         copies.put(key, id);
@@ -303,10 +301,7 @@ final class ClosureSpecialisation {
                 }
             }
         }
-        int[] params = spliceTypes(fn.params, 0, fields);
-        IrFunction copy = new IrFunction(fn.name, params, fn.result, fn.file);
-        copy.span = fn.span;
-        for (int r = fn.params.length; r < fn.regTypes.size(); r++) copy.newReg(fn.regType(r));
+        IrFunction copy = emptyCopy(fn, 0, fields);
         int id = be.addFunction(copy);
         liftedLambdas.put(l, id);
         origins.put(id, new Origin(l, 0, width));
@@ -315,9 +310,8 @@ final class ClosureSpecialisation {
             IrFunction.Block nb = copy.newBlock();
             for (IrInsn i : b.insns) {
                 if (i.op == Opcode.GET && i.ops[1] == 0) {
-                    // Captured value i.ops[2] is now parameter i.ops[2].
-                    Integer renamed = captured.get(i.ops[0]);
-                    if (renamed == null || renamed != i.ops[2]) {
+                    // Captured value i.ops[2] is now parameter i.ops[2]: renamed, or moved.
+                    if (!captured.containsKey(i.ops[0])) {
                         nb.insns.add(new IrInsn(Opcode.MOV, i.line, shift.applyAsInt(i.ops[0]), i.ops[2]));
                     }
                     continue;
@@ -331,6 +325,17 @@ final class ClosureSpecialisation {
     }
 
     // ------------------------------------------------------------------ helpers
+
+    /**
+     * A function named as {@code fn}, with its parameter {@code p} replaced by parameters of
+     * types {@code inserted} and its other registers after them, in order; no blocks yet.
+     */
+    private static IrFunction emptyCopy(IrFunction fn, int p, int[] inserted) {
+        IrFunction copy = new IrFunction(fn.name, spliceTypes(fn.params, p, inserted), fn.result, fn.file);
+        copy.span = fn.span;
+        for (int r = fn.params.length; r < fn.regTypes.size(); r++) copy.newReg(fn.regType(r));
+        return copy;
+    }
 
     private static int size(IrFunction fn) {
         int n = 0;
