@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The generators make what the differential and rejection tests rely on: over a few hundred
  * programs, every language feature the suite claims to cover shows up, and every mutation kind
- * is drawn (checked on the text), and the compiler's in-place update of records in arrays is
- * among what the generated programs run (checked on their bytecode).
+ * is drawn (checked on the text), and the compiler's in-place update of records in arrays,
+ * its taking of elements and its closure specialisation are among what the generated programs
+ * run (checked on their bytecode).
  */
 class GeneratorCoverageTest {
     static final int SAMPLES = 400;
@@ -103,12 +104,35 @@ class GeneratorCoverageTest {
         assertTrue(programs >= 20 && takes >= programs / 4, takes + " of " + programs + " programs with a taker take an element");
     }
 
+    @Test
+    void someGeneratedLambdasAreCalledDirectly() {
+        // Closure specialisation (docs/compiler.md): a lambda passed to List.map, Array.gen and
+        // the like is called as a plain function, which only a specialised copy does (the
+        // verifier allows no direct call of a closure's function).
+        int direct = 0;
+        List<Module> modules = compiledSamples(s -> s.contains("(\\") || s.contains(", \\"));
+        for (Module m : modules) {
+            boolean any = m.functions().stream().anyMatch(f -> f.code().stream().anyMatch(in -> {
+                boolean call = in.op() == Opcode.CALL || in.op() == Opcode.TCALL;
+                return call && m.functionName(in.get(in.op() == Opcode.CALL ? 1 : 0)).contains("lambda@");
+            }));
+            if (any) direct++;
+        }
+        System.out.println("[coverage] " + direct + " of " + modules.size() + " programs with a lambda call one directly");
+        assertTrue(modules.size() >= 50 && direct >= modules.size() / 4, direct + " of " + modules.size() + " programs call a lambda directly");
+    }
+
     /** The modules of the sample programs that define a function named {@code prefix...}; each must compile. */
     private static List<Module> compiledSamplesDefining(String prefix) {
+        return compiledSamples(s -> s.contains("def " + prefix));
+    }
+
+    /** The modules of the sample programs whose source satisfies {@code which}; each must compile. */
+    private static List<Module> compiledSamples(java.util.function.Predicate<String> which) {
         List<SourceFile> base = BaseLibrary.sources().stream().map(f -> new SourceFile(f.path(), f.text())).toList();
         List<Module> modules = new java.util.ArrayList<>();
         for (GeneratedProgram g : new ProgramGen(1).samples(42, SAMPLES)) {
-            if (!g.source().contains("def " + prefix)) continue;
+            if (!which.test(g.source())) continue;
             Compiler.Result c = Compiler.compile(new SourceFile("gen.vx", g.source()), base);
             assertTrue(c.module() != null, () -> "a generated program does not compile:\n" + c.diagnostics() + "\n" + g.source());
             modules.add(c.module());
