@@ -28,6 +28,16 @@ class TwinSelfCheckTest {
     }
 
     @Test
+    void theTreeTwinOfBitonicPrintsWhatTheArrayTwinPrints() throws Exception {
+        // The array twin sorts in place; the tree twin follows bitonic.vx (docs/performance.md).
+        for (int d = 0; d <= 12; d++) {
+            String[] args = {String.valueOf(d)};
+            assertEquals(TwinOutputsTest.runMain("dev.vx.bench.twins.Bitonic", args),
+                    TwinOutputsTest.runMain("dev.vx.bench.twins.BitonicTree", args), "d = " + d);
+        }
+    }
+
+    @Test
     void floatShowFollowsTheSpecExamples() {
         assertEquals("5.115", VxFormat.showF64(5.115));
         assertEquals("42.0", VxFormat.showF64(42.0));
