@@ -243,6 +243,59 @@ class JitAcceptanceTest {
         }
     }
 
+    /**
+     * Small functions that fail (an index out of range, a division by zero), called the ways a
+     * leaf is (docs/jit.md, "Leaf calls"): from a loop, through a tail call, as fork children,
+     * and at the fill depth, where a frame does not fit. The message, the backtrace and the
+     * statistics must be the interpreter's. (They are not leaves today; an experiment that
+     * made them leaves, writing the frame only on failure, was checked with this test.)
+     */
+    static final String FAILING_LEAVES = """
+            def get(a: Array<U32>, i: U32) -> U32:
+              a[i] + 1
+
+            def ratio(x: U32, y: U32) -> U32:
+              x / y
+
+            def via_tail(a: Array<U32>, i: U32) -> U32:
+              get(a, i)
+
+            def spin(a: Array<U32>, k: U32, mode: U32, acc: U32) -> U32:
+              if k == 0:
+                acc
+              elif mode == 0:
+                spin(a, k - 1, mode, acc + get(a, k %% 7) + ratio(acc, k - 1 + Array.len(a) / 8))
+              elif mode == 1:
+                spin(a, k - 1, mode, acc + via_tail(a, k %% 7) + ratio(acc, k - 1))
+              else:
+                x = fork get(a, k %% 7)
+                y = fork ratio(acc, k - 1)
+                spin(a, k - 1, mode, acc + x + y)
+
+            def fill(n: Nat, a: Array<U32>, mode: U32) -> U32:
+              match n:
+                case 0n:
+                  spin(a, 50, mode, 1)
+                case 1n+p:
+                  fill(p, a, mode) + 1
+
+            def main() -> U32:
+              a = Array.gen(%d, \\i -> i * 3)
+              fill!(%dn, a, %d)
+            """;
+
+    @Test
+    void smallFunctionsThatFailReportWhatTheInterpreterReports() {
+        for (int length : new int[]{3, 7}) { // 3: get fails first (k = 48); 7: ratio divides by zero (k = 1)
+            for (int mode = 0; mode < 3; mode++) {
+                for (int depth : new int[]{3, 2042, 2044, 2046}) {
+                    JitParityTest.Run r = parity(FAILING_LEAVES.formatted(length, depth, mode), one());
+                    assertEquals(1, r.status(), r.err());
+                }
+            }
+        }
+    }
+
     static final String SPINES = """
             def sum(xs: List<U32>) -> U32:
               match xs:
