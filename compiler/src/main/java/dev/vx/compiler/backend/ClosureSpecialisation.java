@@ -331,7 +331,7 @@ final class ClosureSpecialisation {
      * types {@code inserted} and its other registers after them, in order; no blocks yet.
      */
     private static IrFunction emptyCopy(IrFunction fn, int p, int[] inserted) {
-        IrFunction copy = new IrFunction(fn.name, spliceTypes(fn.params, p, inserted), fn.result, fn.file);
+        IrFunction copy = new IrFunction(fn.name, splice(fn.params, p, inserted), fn.result, fn.file);
         copy.span = fn.span;
         for (int r = fn.params.length; r < fn.regTypes.size(); r++) copy.newReg(fn.regType(r));
         return copy;
@@ -361,22 +361,19 @@ final class ClosureSpecialisation {
 
     /** {@code call} (of the original) as a call of {@code g2}, its argument {@code q} replaced by {@code caps}. */
     private static IrInsn retarget(IrInsn call, int g2, int q, int[] caps) {
-        int[] args = args(call);
-        int[] spliced = new int[args.length - 1 + caps.length];
-        System.arraycopy(args, 0, spliced, 0, q);
-        System.arraycopy(caps, 0, spliced, q, caps.length);
-        System.arraycopy(args, q + 1, spliced, q + caps.length, args.length - q - 1);
+        int[] spliced = splice(args(call), q, caps);
         int[] ops = call.op == Opcode.CALL
                 ? Lowerer.call(call.ops[0], g2, spliced)
                 : Lowerer.withList(new int[]{g2}, spliced);
         return new IrInsn(call.op, call.line, ops);
     }
 
-    private static int[] spliceTypes(int[] params, int p, int[] inserted) {
-        int[] out = new int[params.length - 1 + inserted.length];
-        System.arraycopy(params, 0, out, 0, p);
+    /** {@code a} with its element {@code p} replaced by the elements of {@code inserted}. */
+    private static int[] splice(int[] a, int p, int[] inserted) {
+        int[] out = new int[a.length - 1 + inserted.length];
+        System.arraycopy(a, 0, out, 0, p);
         System.arraycopy(inserted, 0, out, p, inserted.length);
-        System.arraycopy(params, p + 1, out, p + inserted.length, params.length - p - 1);
+        System.arraycopy(a, p + 1, out, p + inserted.length, a.length - p - 1);
         return out;
     }
 
