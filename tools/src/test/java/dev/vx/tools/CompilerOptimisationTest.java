@@ -550,6 +550,27 @@ class CompilerOptimisationTest {
     }
 
     @Test
+    void aLambdaAppliedWhereItIsWrittenIsNotBuilt() {
+        String src = """
+                def main() -> U32:
+                  k = 7
+                  a = (\\x -> x * k)(3)
+                  f = \\y -> y + k
+                  a + f(4)
+                """;
+        Module m = compile(src);
+        for (Insn in : function(m, "main").code()) {
+            assertFalse(in.op() == Opcode.NEW && m.ctor(in.get(1)).closureFunction() >= 0, "main builds a closure: " + in);
+            assertFalse(in.op() == Opcode.CALLC || in.op() == Opcode.TCALLC, "main calls a closure: " + in);
+        }
+        for (String engine : List.of("interp", "jit")) {
+            VxRun.Result r = balancedRun(src, engine);
+            assertEquals(String.valueOf(21 + 11), r.out().strip(), r.err());
+            assertEquals(0, r.stat("heap_allocated_words"), engine + ": " + r.stats());
+        }
+    }
+
+    @Test
     void aClosureThatEscapesIsStillBuilt() {
         // keep stores f in a list: it is not specialisable, and the closure is built as before.
         String src = """

@@ -27,7 +27,8 @@ import java.util.Map;
  * instead of the closure, and calls {@code L'}, a copy of the lambda {@code L} whose first
  * parameters are those values instead of the closure cell. Copies keep the names and lines
  * of their originals, so backtraces read as before; every call stays a call (the compiler
- * does not inline). The work is bounded: a function is copied only while the program has at
+ * does not inline). A closure built just before and called once, {@code (\x -> e)(a)}, is not
+ * built either: the call calls {@code L'}. The work is bounded: a function is copied only while the program has at
  * most {@link #GROWTH} times the functions it started with.
  */
 final class ClosureSpecialisation {
@@ -155,6 +156,10 @@ final class ClosureSpecialisation {
         for (IrFunction.Block b : fn.blocks) {
             for (int k = 0; k < b.insns.size(); k++) {
                 IrInsn call = b.insns.get(k);
+                if (call.op == Opcode.CALLC || call.op == Opcode.TCALLC) {
+                    if (applyDirectly(fn, b, k, defs, uses)) k--;
+                    continue;
+                }
                 if (call.op != Opcode.CALL && call.op != Opcode.TCALL) continue;
                 int[] args = args(call);
                 for (int q = 0; q < args.length; q++) {
@@ -176,6 +181,30 @@ final class ClosureSpecialisation {
                 }
             }
         }
+    }
+
+    /**
+     * A closure built just before and called once, {@code (\x -> e)(a)}: the call becomes a
+     * call of the lambda taking the captured values, and the closure is not built. True if
+     * instruction {@code k} of {@code b} (a {@code callc} or {@code tcallc}) was rewritten.
+     */
+    private boolean applyDirectly(IrFunction fn, IrFunction.Block b, int k, int[] defs, int[] uses) {
+        IrInsn call = b.insns.get(k);
+        int c = call.op == Opcode.CALLC ? call.ops[1] : call.ops[0];
+        if (c < fn.params.length || defs[c] != 1 || uses[c] != 1) return false;
+        int at = closureBuiltAt(b, k, c);
+        if (at < 0) return false;
+        IrInsn made = b.insns.get(at);
+        int lambda = types.closureFunction(made.ops[1]);
+        int[] caps = Arrays.copyOfRange(made.ops, 3, 3 + made.ops[2]);
+        boolean room = liftedLambdas.containsKey(lambda) || functions.size() + 1 <= limit;
+        if (!liftable(lambda) || !unchangedBetween(b, at, k, caps) || !room) return false;
+        int[] args = concat(caps, args(call));
+        b.insns.set(k, call.op == Opcode.CALLC
+                ? new IrInsn(Opcode.CALL, call.line, Lowerer.call(call.ops[0], lifted(lambda), args))
+                : new IrInsn(Opcode.TCALL, call.line, Lowerer.withList(new int[]{lifted(lambda)}, args)));
+        b.insns.remove(at);
+        return true;
     }
 
     /** The index in {@code b} of the {@code new} of a closure shape that defines {@code c} before instruction {@code k}, or -1. */
@@ -347,7 +376,7 @@ final class ClosureSpecialisation {
         return call.op == Opcode.CALL ? call.ops[1] : call.ops[0];
     }
 
-    /** The arguments of a {@code call} or {@code tcall}. */
+    /** The arguments of a {@code call}, {@code tcall}, {@code callc} or {@code tcallc}. */
     private static int[] args(IrInsn call) {
         int p = call.op == Opcode.CALL || call.op == Opcode.CALLC ? 2 : 1;
         return Arrays.copyOfRange(call.ops, p + 1, p + 1 + call.ops[p]);
