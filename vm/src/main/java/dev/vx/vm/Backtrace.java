@@ -3,7 +3,9 @@ package dev.vx.vm;
 import dev.vx.bytecode.Layout;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The Vx functions active on a lane, innermost first: the running function, then every
@@ -27,13 +29,19 @@ public final class Backtrace {
             return new Entry(null, null, 0, frames);
         }
 
+        /** Where the walk met words that are not frames (elided is then -1). */
+        static Entry unreadable() {
+            return new Entry(null, null, 0, -1);
+        }
+
         boolean isElision() {
             return function == null;
         }
 
         @Override
         public String toString() {
-            return isElision() ? "  ... " + elided + " more frames ..." : "  at " + function + " (" + file + ":" + line + ")";
+            if (!isElision()) return "  at " + function + " (" + file + ":" + line + ")";
+            return elided < 0 ? "  ... (the frames below are unreadable: the stack was overwritten)" : "  ... " + elided + " more frames ...";
         }
     }
 
@@ -71,40 +79,63 @@ public final class Backtrace {
     /**
      * Every continuation frame under {@code sp}, innermost first, following spills into the
      * heap; past the first {@link #HEAD} entries of {@code out}, only the last {@link #TAIL}
-     * frames are kept and the ones between are counted (an {@link Entry#elision}).
+     * frames are kept and the ones between are counted (an {@link Entry#elision}). A stack
+     * that does not hold frames (a module with broken reference counts can overwrite a spill
+     * block, docs/bytecode.md) ends the walk with {@link Entry#unreadable}: a failure's report
+     * must never hang or fail itself.
      */
     private static void addFrames(List<Entry> out, Program prog, HeapWords heap, long[] stack, int sp) {
         Entry[] last = new Entry[TAIL + 1];
         long beyondHead = 0;
+        boolean readable = true;
         // The frames are on the lane stack, then (past an exit frame) in a spill block of the heap.
+        Set<Long> blocks = new HashSet<>();
         boolean inHeap = false;
         long base = 0;
         long top = sp;
-        while (top > base) {
-            long rw = inHeap ? heap.word(top - 1) : stack[(int) top - 1];
-            if (rw == Layout.FID_EXIT) {
-                long block = inHeap ? heap.word(top - 3) : stack[(int) top - 3];
-                long count = inHeap ? heap.word(top - 2) : stack[(int) top - 2];
-                if (block == 0) break;
-                inHeap = true;
-                base = block + 2;
-                top = base + count;
-                continue;
+        try {
+            while (top > base) {
+                long rw = inHeap ? heap.word(top - 1) : stack[(int) top - 1];
+                if (rw == Layout.FID_EXIT) {
+                    if (top - Layout.EXIT_FRAME_WORDS < base) {
+                        readable = false;
+                        break;
+                    }
+                    long block = inHeap ? heap.word(top - 3) : stack[(int) top - 3];
+                    long count = inHeap ? heap.word(top - 2) : stack[(int) top - 2];
+                    if (block == 0) break;
+                    if (count < 0 || !blocks.add(block)) { // a block seen before would loop
+                        readable = false;
+                        break;
+                    }
+                    inHeap = true;
+                    base = block + 2;
+                    top = base + count;
+                    continue;
+                }
+                int f = Layout.resumeFunction(rw);
+                int site = Layout.resumeSite(rw);
+                int words = prog.frameWords(rw);
+                if (f < 0 || f >= prog.sitePos.length || site >= prog.sitePos[f].length || words < 1 || words > top - base) {
+                    readable = false;
+                    break;
+                }
+                if (out.size() < HEAD) {
+                    out.add(entry(prog, f, prog.sitePos[f][site]));
+                } else {
+                    last[(int) (beyondHead % last.length)] = entry(prog, f, prog.sitePos[f][site]);
+                    beyondHead++;
+                }
+                top -= words;
             }
-            int f = Layout.resumeFunction(rw);
-            int site = Layout.resumeSite(rw);
-            if (out.size() < HEAD) {
-                out.add(entry(prog, f, prog.sitePos[f][site]));
-            } else {
-                last[(int) (beyondHead % last.length)] = entry(prog, f, prog.sitePos[f][site]);
-                beyondHead++;
-            }
-            top -= prog.frameWords(rw);
+        } catch (IndexOutOfBoundsException e) { // a spill block's address outside the heap
+            readable = false;
         }
         // What render prints in full (HEAD + TAIL + 1 frames) is kept in full.
         long kept = beyondHead <= last.length ? beyondHead : TAIL;
         if (kept < beyondHead) out.add(Entry.elision(beyondHead - kept));
         for (long i = beyondHead - kept; i < beyondHead; i++) out.add(last[(int) (i % last.length)]);
+        if (!readable) out.add(Entry.unreadable());
     }
 
     private static Entry entry(Program prog, int f, int pc) {
