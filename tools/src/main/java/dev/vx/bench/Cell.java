@@ -23,8 +23,11 @@ public final class Cell {
     public final List<Double> cpu = new ArrayList<>();
     /** The {@code --stats} lines of each measured run (empty maps for the twin). */
     public final List<Map<String, String>> stats = new ArrayList<>();
-    /** Seconds of each iteration of the in-process series (all of them, warm-up included). */
-    public final List<Double> steady = new ArrayList<>();
+    /**
+     * The in-process series, in the order they ran (one a round, interleaved with the twin's):
+     * the seconds of each iteration of each, warm-up included.
+     */
+    public final List<List<Double>> steadySeries = new ArrayList<>();
     /** What the program printed (the first run's stdout). */
     public String output;
     /** Why the cell has no figures (null: it has them). */
@@ -60,8 +63,21 @@ public final class Cell {
         return cpu.isEmpty() ? null : Summary.of(cpu);
     }
 
+    public void addSteadySeries(List<Double> iterations) {
+        steadySeries.add(List.copyOf(iterations));
+    }
+
+    /** The figure of series {@code i}: the median of its second half ({@link Summary#steady}). */
+    public double steadyFigure(int i) {
+        return Summary.steady(steadySeries.get(i)).median();
+    }
+
+    /** Over the series' figures (null when there is none, or a series failed). */
     public Summary steadySummary() {
-        return steady.isEmpty() || steadyError != null ? null : Summary.steady(steady);
+        if (steadySeries.isEmpty() || steadyError != null) return null;
+        List<Double> figures = new ArrayList<>();
+        for (int i = 0; i < steadySeries.size(); i++) figures.add(steadyFigure(i));
+        return Summary.of(figures);
     }
 
     /** The {@code --stats} figure over the measured runs (null when no run reported it). */

@@ -49,12 +49,18 @@ public final class Report {
         return a == null || b == null ? Double.NaN : a.median() / b.median();
     }
 
-    /** Steady-state figure of {@code c} over its twin's (NaN when either has none). */
+    /**
+     * Steady-state figure of {@code c} over its twin's (NaN when either has none): the median
+     * of the ratios of the series that ran in the same round, each next to the twin's, so that
+     * a change in the machine's load between rounds hits both sides of a ratio alike.
+     */
     public double steadyRatio(Cell c) {
         Cell t = twinOf(c);
-        if (t == null || !c.ok() || !t.ok()) return Double.NaN;
-        Summary a = c.steadySummary(), b = t.steadySummary();
-        return a == null || b == null ? Double.NaN : a.median() / b.median();
+        if (t == null || !c.ok() || !t.ok() || c.steadySummary() == null || t.steadySummary() == null) return Double.NaN;
+        List<Double> ratios = new ArrayList<>();
+        int rounds = Math.min(c.steadySeries.size(), t.steadySeries.size());
+        for (int i = 0; i < rounds; i++) ratios.add(c.steadyFigure(i) / t.steadyFigure(i));
+        return Summary.of(ratios).median();
     }
 
     public static double gflops(double flops, double seconds) {

@@ -70,8 +70,8 @@ public final class Runner {
     }
 
     public record Config(Path programsDir, List<String> programs, List<String> engines, int runs, int warmup, Path out,
-                         boolean quick, List<Integer> keys, Integer threads, int steadyIters, double steadyBudget,
-                         double timeoutSeconds, String commandLine) {}
+                         boolean quick, List<Integer> keys, Integer threads, int steadyIters, int steadySeries,
+                         double steadyBudget, double timeoutSeconds, String commandLine) {}
 
     private final Config cfg;
     private final Compile compiler;
@@ -138,7 +138,7 @@ public final class Runner {
                 all.addAll(cs);
             }
         }
-        steps = all.size() * (cfg.warmup() + cfg.runs() + (cfg.steadyIters() > 0 ? 1 : 0));
+        steps = all.size() * (cfg.warmup() + cfg.runs() + (cfg.steadyIters() > 0 ? cfg.steadySeries() : 0));
         step = 0;
 
         for (Group g : groups) {
@@ -153,11 +153,12 @@ public final class Runner {
                     runOnce(g.prog(), c, twin, work, what, !warm);
                 }
             }
-            if (cfg.steadyIters() > 0) {
+            // The in-process series go round-robin too, twin first in each round.
+            for (int round = 0; cfg.steadyIters() > 0 && round < cfg.steadySeries(); round++) {
                 for (Cell c : g.cells()) {
                     step++;
-                    if (c.error != null) continue;
-                    steady(g.prog(), c, work);
+                    if (c.error != null || c.steadyError != null) continue;
+                    steady(g.prog(), c, work, round);
                 }
             }
         }
@@ -252,7 +253,7 @@ public final class Runner {
         }
     }
 
-    private void steady(BenchProgram p, Cell c, Path work) {
+    private void steady(BenchProgram p, Cell c, Path work, int round) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(JVM_FLAGS);
@@ -266,7 +267,8 @@ public final class Runner {
                     String.valueOf(cfg.threads() == null ? 0 : cfg.threads())));
         }
         cmd.addAll(c.args);
-        String head = "[" + step + "/" + steps + "] " + c.label() + " " + c.engine + " in-process series";
+        String head = "[" + step + "/" + steps + "] " + c.label() + " " + c.engine + " in-process series "
+                + (round + 1) + "/" + cfg.steadySeries();
         Proc.Result r = exec(head, cmd);
         String why = null;
         List<Double> times = new ArrayList<>();
@@ -286,7 +288,7 @@ public final class Runner {
             err.println(" FAILED: " + Report.oneLine(why));
             return;
         }
-        c.steady.addAll(times);
+        c.addSteadySeries(times);
         Summary s = Summary.steady(times);
         err.println(" " + times.size() + " iterations, steady " + Fmt.seconds(s.median()) + " s");
     }
@@ -355,10 +357,12 @@ public final class Runner {
                 .append(" measured per cell, each in a JVM of its own (").append(String.join(" ", JVM_FLAGS)).append("), interleaved per program\n");
         b.append("- class-data-sharing archive of the Vx runs: ")
                 .append(launcherArchive() == null ? "none" : "bin/vxvm's (" + launcherArchive() + "); the twins run without one").append('\n');
-        b.append("- in-process series: one JVM per cell; at least ").append(cfg.steadyIters()).append(" iterations and ")
+        b.append("- in-process series: ").append(cfg.steadySeries()).append(" per cell, each in a JVM of its own, round-robin with the twin's; at least ")
+                .append(cfg.steadyIters()).append(" iterations and ")
                 .append(Fmt.sig3(Steady.MIN_SECONDS)).append(" s (at most ").append(Steady.MAX_ITERATIONS)
                 .append(" iterations) and until its last quarter is no more than 5 % faster than the quarter before, or ").append(Fmt.sig3(cfg.steadyBudget()))
-                .append(" s once two are done; the figure is the median of the second half of the iterations\n");
+                .append(" s once two are done; a series' figure is the median of the second half of its iterations, a cell's the median")
+                .append(" of its series', and a steady ratio the median of the ratios of the series run in the same round\n");
         b.append("- threads: ").append(cfg.threads() == null ? "the VM's default (available processors)" : cfg.threads()).append('\n');
         b.append("- took ").append(String.format(Locale.ROOT, "%.1f", minutes)).append(" min\n");
         if (!skipped.isEmpty()) {
@@ -390,9 +394,11 @@ public final class Runner {
                         i < c.cpu.size() ? String.format(Locale.ROOT, "%.2f", c.cpu.get(i)) : "", st.getOrDefault("steps", ""), st.getOrDefault("wall_ms", ""),
                         st.getOrDefault("peak_stack_words", ""), st.getOrDefault("spills", ""), st.getOrDefault("heap_peak_words", ""))).append('\n');
             }
-            for (double s : c.steady) {
-                b.append(String.join("\t", c.program, String.join(" ", c.args), c.engine, "in-process",
-                        String.format(Locale.ROOT, "%.6f", s), "", "", "", "", "", "")).append('\n');
+            for (int k = 0; k < c.steadySeries.size(); k++) {
+                for (double s : c.steadySeries.get(k)) {
+                    b.append(String.join("\t", c.program, String.join(" ", c.args), c.engine, "in-process " + (k + 1),
+                            String.format(Locale.ROOT, "%.6f", s), "", "", "", "", "", "")).append('\n');
+                }
             }
         }
         return b.toString();

@@ -54,6 +54,10 @@ final class BenchCommand implements Callable<Integer> {
             description = "iterations of the in-process series per cell, at least (default 8; 0: no steady-state figure); short programs run more, for 3 s")
     int steadyIters = 8;
 
+    @Option(names = "--steady-series", paramLabel = "N",
+            description = "in-process series per cell, round-robin with the twin's (default 3; a steady ratio is the median of the rounds' ratios)")
+    int steadySeries = 3;
+
     @Option(names = "--steady-budget", paramLabel = "SECONDS",
             description = "stop an in-process series after this long once two iterations are done (default 60)")
     double steadyBudget = 60;
@@ -81,6 +85,7 @@ final class BenchCommand implements Callable<Integer> {
         if (runs < 1 || runs > 1000) throw new Vxvm.UsageError("invalid --runs " + runs + ": expected 1 to 1000");
         if (warmup < 0 || warmup > 1000) throw new Vxvm.UsageError("invalid --warmup " + warmup + ": expected 0 to 1000");
         if (steadyIters < 0 || steadyIters > 1000) throw new Vxvm.UsageError("invalid --steady-iters " + steadyIters + ": expected 0 to 1000");
+        if (steadySeries < 1 || steadySeries > 100) throw new Vxvm.UsageError("invalid --steady-series " + steadySeries + ": expected 1 to 100");
         if (!(steadyBudget > 0)) throw new Vxvm.UsageError("invalid --steady-budget " + steadyBudget + ": expected a positive number of seconds");
         if (!(timeout > 0)) throw new Vxvm.UsageError("invalid --timeout " + timeout + ": expected a positive number of seconds");
         if (threads != null && (threads < 1 || threads > 1024)) throw new Vxvm.UsageError("invalid --threads " + threads + ": expected 1 to 1024");
@@ -102,7 +107,7 @@ final class BenchCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) throw new Vxvm.UsageError("--out " + out + ": is a file, not a folder");
 
         Runner.Config cfg = new Runner.Config(programsDir, progs, engs, runs, warmup, out, quick, keys, threads, steadyIters,
-                steadyBudget, timeout, commandLine());
+                steadySeries, steadyBudget, timeout, commandLine());
         return new Runner(cfg, BenchCommand::compile, Vxvm.out(), Vxvm.err()).run();
     }
 
@@ -150,7 +155,7 @@ final class BenchCommand implements Callable<Integer> {
         if (quick) b.append(" --quick");
         if (keys != null) b.append(" --keys ").append(String.join(",", keys.stream().map(String::valueOf).toList()));
         if (threads != null) b.append(" --threads ").append(threads);
-        b.append(" --steady-iters ").append(steadyIters).append(" --steady-budget ").append(dev.vx.bench.Fmt.sig3(steadyBudget));
+        b.append(" --steady-iters ").append(steadyIters).append(" --steady-series ").append(steadySeries).append(" --steady-budget ").append(dev.vx.bench.Fmt.sig3(steadyBudget));
         b.append(" --out ").append(out);
         return b.toString();
     }

@@ -43,7 +43,7 @@ class ReportTest {
                      List<Map<String, String>> stats) {
         Cell c = new Cell(program, args, engine, flops);
         c.wall.addAll(wall);
-        c.steady.addAll(steady);
+        if (!steady.isEmpty()) c.addSteadySeries(steady);
         c.stats.addAll(stats);
         c.output = "5.115\n";
         return c;
@@ -80,6 +80,29 @@ class ReportTest {
         // 0.0419 GFLOP/s of 0.50 is 0.0839x; steady 0.839 is 1.68x.
         assertTrue(att.contains("| 512 | java | 5.115 | 0.0419 | 0.0839x | 0.839 | 1.68x |  |  |"), att);
         assertTrue(r.attentionStackCheck().contains("the same at every K"), r.attentionStackCheck());
+    }
+
+    /**
+     * Several in-process series: a cell's steady figure is the median of its series' figures,
+     * and its ratio the median of the ratios of the series run in the same round, not the
+     * ratio of the medians (here 3 against 4), so that a round on a busier machine slows both
+     * sides of its ratio.
+     */
+    @Test
+    void steadyRatiosArePairedByRound() {
+        Cell twin = cell("fib", List.of("30"), Cell.JAVA, 0, List.of(0.2), List.of(), List.of(Map.of()));
+        Cell jit = cell("fib", List.of("30"), "jit", 0, List.of(0.4), List.of(), List.of(st(10, 0, 5)));
+        double[][] rounds = {{1.0, 3.0}, {2.0, 4.0}, {1.0, 5.0}}; // {twin, jit}: ratios 3, 2, 5
+        for (double[] round : rounds) {
+            twin.addSteadySeries(List.of(9.0, round[0])); // the first half is warm-up: the figure is the second
+            jit.addSteadySeries(List.of(9.0, round[1]));
+        }
+        Report r = new Report(List.of(twin, jit));
+        assertEquals(3.0, r.steadyRatio(jit), 1e-12);
+        assertEquals(new Summary(3, 4.0, 3.0, 5.0), jit.steadySummary());
+        assertEquals(List.of("4.000", "3.00x"), r.row(jit).subList(8, 10));
+        jit.steadyError = "exit status 1";
+        assertTrue(Double.isNaN(r.steadyRatio(jit)), "a failed series leaves no figure");
     }
 
     @Test

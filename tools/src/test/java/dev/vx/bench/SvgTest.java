@@ -90,7 +90,7 @@ class SvgTest {
                     : java.util.Map.of("peak_stack_words", String.valueOf(peak), "spills", "0", "heap_peak_words", "10",
                     "steps", "1000000", "wall_ms", String.valueOf(Math.round(w * 900))));
         }
-        for (double s : steady) c.steady.add(s);
+        if (steady.length > 0) c.addSteadySeries(java.util.Arrays.stream(steady).boxed().toList());
         c.output = "x\n";
         return c;
     }

@@ -32,7 +32,7 @@ class BenchCommandTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"--runs 0", "--runs abc", "--warmup -1", "--programs fib,nope", "--engines interp,cuda",
-            "--keys 100", "--keys 0", "--threads 0", "--steady-budget 0", "--timeout -5", "--no-such-option",
+            "--keys 100", "--keys 0", "--threads 0", "--steady-budget 0", "--steady-series 0", "--timeout -5", "--no-such-option",
             "--bench-dir /nonexistent/bench"})
     void usageErrorsAreOneLineWithStatus2(String args) throws Exception {
         Exit e = vxvm(tmp, ("bench " + args + " --out " + tmp.resolve("o")).split(" "));
@@ -60,21 +60,29 @@ class BenchCommandTest {
         assertEquals(0.0, BenchProgram.load(programs, "fib").flops(List.of("30")));
     }
 
-    /** A --quick run of fib end to end (twin and interpreter, each in its own JVM); no timing is asserted. */
+    /**
+     * A --quick run of fib end to end (twin and interpreter, each in its own JVM, two
+     * in-process series each, round-robin); no timing is asserted.
+     */
     @Test
     void quickSmokeRun() throws Exception {
         Path out = tmp.resolve("bench");
         Exit e = vxvm(tmp, "bench", "--quick", "--programs", "fib", "--engines", "interp", "--runs", "2", "--warmup", "0",
-                "--steady-iters", "2", "--out", out.toString());
+                "--steady-iters", "2", "--steady-series", "2", "--out", out.toString());
         assertEquals(0, e.status(), e.err());
-        assertTrue(e.err().contains("[1/6] fib java run 1/2"), e.err());
-        assertTrue(e.err().contains("fib interp in-process series"), e.err());
+        assertTrue(e.err().contains("[1/8] fib java run 1/2"), e.err());
+        String err = e.err();
+        int[] at = {err.indexOf("fib java in-process series 1/2"), err.indexOf("fib interp in-process series 1/2"),
+                err.indexOf("fib java in-process series 2/2"), err.indexOf("fib interp in-process series 2/2")};
+        for (int k = 0; k < at.length; k++) assertTrue(at[k] >= 0 && (k == 0 || at[k] > at[k - 1]), "the series go round-robin\n" + err);
         String md = Files.readString(out.resolve("bench.md"), StandardCharsets.UTF_8);
         assertTrue(md.contains("| fib | 20 | java |"), md);
         assertTrue(md.contains("| fib | 20 | interp |"), md);
         assertTrue(md.contains("| ok |"), md);
         assertTrue(e.out().contains("| fib | 20 | interp |"), e.out());
         assertTrue(Files.readString(out.resolve("ratio.svg")).contains("<svg"));
-        assertTrue(Files.readString(out.resolve("samples.tsv")).lines().count() >= 1 + 4, "2 runs of 2 cells");
+        String samples = Files.readString(out.resolve("samples.tsv"));
+        assertTrue(samples.lines().count() >= 1 + 4, "2 runs of 2 cells");
+        assertTrue(samples.contains("\tinterp\tin-process 2\t"), samples);
     }
 }
