@@ -3,8 +3,9 @@ package dev.vx.bytecode;
 import static dev.vx.bytecode.Prim.Sig.*;
 
 /**
- * Primitive operations called with {@link Opcode#PRIM}. Arguments are borrowed; results are
- * owned. The id of a primitive is its ordinal (new ones go at the end).
+ * Primitive operations called with {@link Opcode#PRIM}. Arguments are borrowed, except the
+ * first of {@link #STR_APPEND} ({@link #consumesFirst}); results are owned. The id of a
+ * primitive is its ordinal (new ones go at the end).
  *
  * <p>Signatures use a few structural type forms so the verifier can check them against the
  * module's types: scalars, {@code STR}, {@code LIST_STR} / {@code LIST_U32} (the built-in
@@ -39,7 +40,17 @@ public enum Prim {
     IO_READ_FILE(OK_STR, STR),
     /** (true, "") or (false, error message). */
     IO_WRITE_FILE(OK_STR, STR, STR),
-    IO_TIME_NS(U64);
+    IO_TIME_NS(U64),
+
+    /**
+     * {@code a ++ b} that consumes {@code a}: the string the compiler emits for {@code ++}, so
+     * that a string grown in a loop ({@code acc ++ piece}) is extended where it lies, in
+     * amortised constant time per byte, as Lean's and CPython's are. When {@code a} is held
+     * once and the block it was allocated in has room for the result, b's bytes are written
+     * after a's and a is the result; otherwise the result is a new cell (as {@link
+     * #STR_CONCAT}) and a is dropped.
+     */
+    STR_APPEND(STR, STR, STR);
 
     /** Structural type forms of primitive signatures. */
     public enum Sig {
@@ -61,6 +72,11 @@ public enum Prim {
 
     public Sig param(int i) {
         return params[i];
+    }
+
+    /** Whether the primitive takes ownership of its first argument (the others are borrowed). */
+    public boolean consumesFirst() {
+        return this == STR_APPEND;
     }
 
     public boolean isHostOnly() {

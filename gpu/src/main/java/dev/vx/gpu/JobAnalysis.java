@@ -26,7 +26,7 @@ import java.util.Set;
 final class JobAnalysis {
     /** Primitives the kernel implements (runtime.cl). */
     static final Set<Prim> DEVICE_PRIMS = EnumSet.of(
-            Prim.STR_LEN, Prim.STR_CONCAT, Prim.STR_EQ, Prim.STR_CMP, Prim.STR_SLICE,
+            Prim.STR_LEN, Prim.STR_CONCAT, Prim.STR_APPEND, Prim.STR_EQ, Prim.STR_CMP, Prim.STR_SLICE,
             Prim.SHOW_U32, Prim.SHOW_I32, Prim.SHOW_U64, Prim.SHOW_I64, Prim.SHOW_NAT,
             Prim.FLOOR_F32, Prim.CEIL_F32, Prim.FLOOR_F64, Prim.CEIL_F64,
             Prim.STR_CODE_POINTS, Prim.STR_FROM_CODE_POINTS);

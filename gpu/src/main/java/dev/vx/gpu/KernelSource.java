@@ -442,6 +442,7 @@ final class KernelSource {
             case STR_EQ -> null;
             case STR_CMP -> null;
             case STR_CONCAT -> "vx_str_concat(c, " + a + ", " + b + ")";
+            case STR_APPEND -> "vx_str_append(c, " + a + ", " + b + ")";
             case STR_SLICE -> "vx_str_slice(c, " + a + ", " + b + ", " + c3 + ")";
             case SHOW_U32, SHOW_I32, SHOW_I64, SHOW_NAT -> "vx_show_int(c, " + a + ", 0)";
             case SHOW_U64 -> "vx_show_int(c, " + a + ", 1)";

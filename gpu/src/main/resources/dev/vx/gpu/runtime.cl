@@ -1043,6 +1043,34 @@ W vx_str_concat(Ctx* c, W a, W b) {
     return s;
 }
 
+/**
+ * Strings.append: a ++ b, consuming a. In place when a is held once and its block has room
+ * (Allocator.growInPlace: the same words, or the same large class), the growth counted as
+ * allocated; else a new cell, and a is dropped.
+ */
+W vx_str_append(Ctx* c, W a, W b) {
+    __global W* H = c->H;
+    int na = str_bytes(H, a);
+    int nb = str_bytes(H, b);
+    if ((W)na + (W)nb > 2147483647L - 64) return vx_err(c, E_STRLONG, 0, 0, 0);
+    int len = na + nb;
+    int oldw = 2 + ((na + 7) >> 3);
+    int neww = 2 + ((len + 7) >> 3);
+    int fits = neww == oldw || (oldw > SMALL_MAX && large_class(oldw) == large_class(neww));
+    if (a == b || !fits || !vx_is_unique(H, a)) {
+        W s = vx_str_concat(c, a, b);
+        if (s != 0) vx_drop(c, a);
+        return s;
+    }
+    c->allocw += neww - oldw;
+    c->live += neww - oldw;
+    if (c->live > c->peaklive) c->peaklive = c->live;
+    for (int w = oldw; w < neww; w++) H[a + w] = 0; // str_put ORs its bytes in
+    for (int i = 0; i < nb; i++) str_put(H, a, na + i, str_byte(H, b, i));
+    H[a + 1] = ((W)(str_cps(H, a) + str_cps(H, b)) << 32) | (W)len;
+    return a;
+}
+
 /** The byte offset of code point `cp` in s (valid UTF-8). */
 int str_offset(__global W* H, W s, int cp) {
     int n = str_bytes(H, s);

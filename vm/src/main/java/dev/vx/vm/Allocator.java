@@ -545,6 +545,20 @@ public final class Allocator {
         return old < 0 && !hasRefFields ? owned - 2 * RC_ONE : owned;
     }
 
+    /**
+     * Whether cell {@code a} of {@code oldWords} words, held once, may grow to {@code newWords}
+     * where it lies: its block holds that many (the same words, or the same large class: a
+     * large cell's block is its class's size, and a release finds the class from the cell's
+     * words). If so, the growth is counted as allocated, as a new cell's words are.
+     */
+    public boolean growInPlace(long a, int oldWords, int newWords) {
+        boolean fits = newWords == oldWords
+                || oldWords > SMALL_MAX && largeClass(oldWords) == largeClass(newWords);
+        if (!fits || !isUnique(a)) return false;
+        countAllocation(newWords - oldWords);
+        return true;
+    }
+
     /** The value is a cell that nobody else references. */
     public boolean isUnique(long v) {
         if (v < Layout.HEAP_BASE) return false;

@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * The primitive operations of {@link Prim}, for the JVM engines. Arguments are borrowed
- * words; the result is an owned word. {@code resultCtor} is the first constructor id of the
+ * words (but the first of {@code STR_APPEND}, which takes it over); the result is an owned word. {@code resultCtor} is the first constructor id of the
  * result's type when it is a list or tuple (the engines read it from the destination register's
  * type), so results can be built in the module's own layout.
  */
@@ -27,6 +27,7 @@ public final class Prims {
         return switch (Prim.ofId(prim)) {
             case STR_LEN -> Strings.length(h, a);
             case STR_CONCAT -> Strings.concat(alloc, a, b);
+            case STR_APPEND -> Strings.append(alloc, a, b);
             case STR_EQ -> Ops.bool(Strings.equal(h, a, b));
             case STR_CMP -> Strings.compare(h, a, b);
             case STR_SLICE -> slice(alloc, a, b, c);

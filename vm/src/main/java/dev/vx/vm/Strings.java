@@ -129,6 +129,44 @@ public final class Strings {
     }
 
     /**
+     * {@code a ++ b}, consuming {@code a} (docs/vm.md, "Strings"): when a is held once and
+     * the result fits the block a was allocated in ({@link Allocator#growInPlace}), b's bytes
+     * are written after a's and a is the result; otherwise a new cell, and a is dropped. A
+     * string grown by {@code acc ++ piece} is then copied only when it outgrows its block,
+     * whose size classes step by an eighth: amortised constant time per appended byte.
+     */
+    public static long append(Allocator alloc, long a, long b) {
+        long[] h = alloc.heap().words;
+        long la = h[(int) a + 1];
+        long lb = h[(int) b + 1];
+        int na = byteLength(la);
+        int nb = byteLength(lb);
+        if (na + (long) nb > MAX_BYTES) throw new VmError("string too long");
+        int len = na + nb;
+        // a == b: b's first word would change under the copy.
+        if (a == b || !alloc.growInPlace(a, 2 + ((na + 7) >>> 3), 2 + ((len + 7) >>> 3))) {
+            long c = concat(alloc, a, b);
+            alloc.drop(a);
+            return c;
+        }
+        int base = (int) a + 2;
+        for (int at = na; at < len; ) {
+            int w = at >>> 3;
+            int used = at & 7; // bytes of a in word w (its padding above them is zero)
+            long piece = load8(h, b, at - na, nb); // zero above b's last byte
+            if (used == 0) {
+                h[base + w] = piece;
+                at += 8;
+            } else {
+                h[base + w] = (h[base + w] & ((1L << (used * 8)) - 1)) | piece << (used * 8);
+                at += 8 - used;
+            }
+        }
+        h[(int) a + 1] = ((long) (codePoints(la) + codePoints(lb)) << 32) | len;
+        return a;
+    }
+
+    /**
      * Code points {@code from .. to} of {@code s} ({@code 0 <= from <= to <= length}), copied a
      * word at a time: O(to) for a string with non-ASCII characters (the walk to the first byte),
      * O(to - from) for an ASCII one.

@@ -1,14 +1,19 @@
 package dev.vx.vm;
 
+import dev.vx.testkit.Gen;
 import dev.vx.testkit.Gens;
 import dev.vx.testkit.Property;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@link Strings#slice} and {@link Strings#concat} copy packed UTF-8 a word at a time (they
+ * {@link Strings#slice}, {@link Strings#concat} and {@link Strings#append} copy packed UTF-8 a word at a time (they
  * once decoded whole strings into Java strings: a slice cost the length of the whole string);
  * their cells must hold exactly what Java's own string operations give, with zeros past the
  * end of the last word (equality compares whole words).
@@ -51,6 +56,68 @@ class StringCellsTest {
                 });
     }
 
+    record Growth(String start, List<String> pieces, List<Boolean> shared) {}
+
+    /**
+     * A string extended piece by piece, as {@code acc ++ piece} in a loop: some versions are
+     * also held elsewhere (counted twice), which must make the append copy and leave them
+     * as they were; the result is always the concatenation, with zeros past its end; and
+     * every word counted as allocated (growth in place included) is counted as freed once
+     * everything is dropped.
+     */
+    @Test
+    void appendsAreTheConcatenationAndLeaveSharedVersionsAlone() {
+        // Starts up to ~1,200 bytes long: small cells and large ones, whose blocks have room.
+        Gen<String> start = Gens.zip(TEXT, Gens.ints(0, 30), (t, k) -> t.repeat(k));
+        Property.forAll(Gens.zip(start, Gens.lists(TEXT, 40), Gens.lists(Gens.booleans(), 40), Growth::new))
+                .named("Strings.append equals Java's + and copies a shared string")
+                .runs(500)
+                .check(g -> {
+                    long allocatedBefore = alloc.allocatedWords - alloc.freedWords;
+                    long acc = Strings.make(alloc, g.start());
+                    String want = g.start();
+                    List<Long> kept = new ArrayList<>();
+                    List<String> keptText = new ArrayList<>();
+                    for (int i = 0; i < g.pieces().size(); i++) {
+                        if (i < g.shared().size() && g.shared().get(i)) {
+                            alloc.dup(acc);
+                            kept.add(acc);
+                            keptText.add(want);
+                        }
+                        long piece = Strings.make(alloc, g.pieces().get(i));
+                        acc = Strings.append(alloc, acc, piece);
+                        alloc.drop(piece);
+                        want += g.pieces().get(i);
+                    }
+                    assertCell(want, acc);
+                    for (int i = 0; i < kept.size(); i++) {
+                        assertEquals(keptText.get(i), Strings.toJava(heap.words, kept.get(i)), "a shared version changed");
+                        alloc.drop(kept.get(i));
+                    }
+                    alloc.drop(acc);
+                    assertEquals(allocatedBefore, alloc.allocatedWords - alloc.freedWords, "words counted live after dropping all");
+                });
+    }
+
+    @Test
+    void aStringHeldOnceGrowsInItsOwnBlockOnlyWhileItFits() {
+        long acc = Strings.make(alloc, "x".repeat(1000)); // 127 words, a large class
+        long piece = Strings.make(alloc, "abc");
+        long grown = Strings.append(alloc, acc, piece);
+        assertEquals(acc, grown, "room in the block: extended where it lies");
+        alloc.dup(grown);
+        long copied = Strings.append(alloc, grown, piece);
+        assertNotEquals(grown, copied, "held twice: copied");
+        assertEquals("x".repeat(1000) + "abc", Strings.toJava(heap.words, grown));
+        assertTrue(alloc.isUnique(grown), "the append dropped its reference to the shared string");
+        long small = Strings.make(alloc, "1234567"); // one payload word, one byte to spare
+        long one = Strings.make(alloc, "8");
+        assertEquals(small, Strings.append(alloc, small, one), "the same number of words");
+        long nine = Strings.append(alloc, small, one);
+        assertNotEquals(small, nine, "a small cell that needs a word more moves");
+        assertEquals("123456788", Strings.toJava(heap.words, nine));
+    }
+
     /** The cell holds {@code want}: same text, same length word, and equal (word by word) to a fresh cell of it. */
     private void assertCell(String want, long cell) {
         long[] h = heap.words;
@@ -58,5 +125,6 @@ class StringCellsTest {
         assertEquals(want.codePointCount(0, want.length()), Strings.length(h, cell));
         long fresh = Strings.make(alloc, want);
         assertTrue(Strings.equal(heap.words, cell, fresh), "the words past the end are not zero: " + want);
+        alloc.drop(fresh);
     }
 }

@@ -2,6 +2,7 @@ package dev.vx.compiler.backend;
 
 import dev.vx.bytecode.Opcode;
 import dev.vx.bytecode.Operand;
+import dev.vx.bytecode.Prim;
 
 import java.util.Arrays;
 
@@ -72,7 +73,11 @@ final class IrInsn {
                 visitor.use(ops[1], false);
                 visitor.use(ops[2], true);
             }
-            case PRIM -> list(2, visitor, false);
+            case PRIM -> {
+                int p = position(2);
+                boolean first = Prim.ofId(ops[1]).consumesFirst();
+                for (int i = 0; i < ops[p]; i++) visitor.use(ops[p + 1 + i], first && i == 0);
+            }
             case FREE -> visitor.use(ops[0], true);
             default -> {
                 int k = 0;

@@ -1,6 +1,7 @@
 package dev.vx.compiler.backend;
 
 import dev.vx.bytecode.Opcode;
+import dev.vx.bytecode.Prim;
 import dev.vx.bytecode.Scalar;
 import dev.vx.compiler.diag.Span;
 import dev.vx.compiler.tast.Builtin;
@@ -384,7 +385,9 @@ final class Lowerer {
             }
             case ARRAY_SET -> emit(ASET, d, a[0], a[1], a[2]);
             case ARRAY_SLICE -> emit(ASLICE, d, a[0], a[1], a[2]);
-            case PRIM -> emit(PRIM, withList(new int[]{d, b.prim().ordinal()}, a));
+            // `++` on strings consumes its left operand, so that a string grown in a loop is
+            // extended where it lies when nothing else holds it (Prim.STR_APPEND).
+            case PRIM -> emit(PRIM, withList(new int[]{d, (b.prim() == Prim.STR_CONCAT ? Prim.STR_APPEND : b.prim()).ordinal()}, a));
             case PANIC -> {
                 emit(PANIC, a[0]);
                 return unreachable(resultType);

@@ -75,7 +75,7 @@ final class BuiltinOps {
     private Object prim(Builtin b, Object[] a) {
         return switch (b.prim()) {
             case STR_LEN -> new Num.U32(Text.length((String) a[0]));
-            case STR_CONCAT -> (String) a[0] + a[1];
+            case STR_CONCAT, STR_APPEND -> (String) a[0] + a[1];
             case STR_EQ -> a[0].equals(a[1]);
             case STR_CMP -> new Num.I32(Text.compare((String) a[0], (String) a[1]));
             case STR_SLICE -> Text.slice((String) a[0], u32(a[1]), u32(a[2]));
