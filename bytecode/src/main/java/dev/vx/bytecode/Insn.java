@@ -12,6 +12,20 @@ public record Insn(Opcode op, int[] operands) {
         return new Insn(op, operands);
     }
 
+    /**
+     * The format minor version that can hold this instruction: its opcode's, or for a
+     * {@code prim} its primitive's when that is newer (an unknown primitive counts as
+     * nothing new; the verifier rejects it).
+     */
+    public int sinceMinor() {
+        int minor = op.sinceMinor();
+        if (op == Opcode.PRIM && operands.length > 1) {
+            Prim p = Prim.ofId(operands[1]);
+            if (p != null) minor = Math.max(minor, p.sinceMinor());
+        }
+        return minor;
+    }
+
     public int get(int i) {
         return operands[i];
     }

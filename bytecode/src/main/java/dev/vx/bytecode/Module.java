@@ -22,7 +22,7 @@ public record Module(byte[] sourceHash, List<String> strings, long[] constants, 
 
     public static final int FORMAT_MAJOR = 1;
     /** The latest format minor version, which this reader reads (and every earlier one). */
-    public static final int FORMAT_MINOR = 2;
+    public static final int FORMAT_MINOR = 3;
 
     /** Types 0..10: the scalars in {@link Scalar} order, then String. */
     public static final List<TypeDesc> BUILTIN_TYPES;
@@ -50,7 +50,7 @@ public record Module(byte[] sourceHash, List<String> strings, long[] constants, 
     }
 
     /**
-     * The lowest format minor version that holds this module: the latest {@link Opcode#sinceMinor}
+     * The lowest format minor version that holds this module: the latest {@link Insn#sinceMinor}
      * of its instructions. A module that needs nothing newer is written as 1.0, so readers of
      * the older format still load it. Missing parts (a module object being checked, not yet
      * valid) count as nothing new; the writer and the verifier report them.
@@ -60,7 +60,7 @@ public record Module(byte[] sourceHash, List<String> strings, long[] constants, 
         if (functions == null) return minor;
         for (FunctionDesc f : functions) {
             if (f == null || f.code() == null) continue;
-            for (Insn in : f.code()) if (in != null && in.op() != null) minor = Math.max(minor, in.op().sinceMinor());
+            for (Insn in : f.code()) if (in != null && in.op() != null) minor = Math.max(minor, in.sinceMinor());
         }
         return minor;
     }

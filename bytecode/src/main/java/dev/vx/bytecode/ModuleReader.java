@@ -230,7 +230,13 @@ public final class ModuleReader {
                 default -> scratch.add(in.uleb(kind.name().toLowerCase(java.util.Locale.ROOT) + " operand"));
             }
         }
-        return new Insn(op, Arrays.copyOf(scratch.items, scratch.size));
+        Insn insn = new Insn(op, Arrays.copyOf(scratch.items, scratch.size));
+        if (insn.sinceMinor() > minor) { // a primitive newer than the file (the opcode was checked above)
+            throw in.error(at, "primitive " + Prim.ofId(insn.get(1)).name().toLowerCase(java.util.Locale.ROOT)
+                    + " needs format " + Module.FORMAT_MAJOR + "." + insn.sinceMinor() + ", the file is "
+                    + Module.FORMAT_MAJOR + "." + minor);
+        }
+        return insn;
     }
 
     private void debug() throws BytecodeException {

@@ -74,6 +74,11 @@ public enum Prim {
         return params[i];
     }
 
+    /** The format minor version that introduced the primitive (see {@link Opcode#sinceMinor}). */
+    public int sinceMinor() {
+        return this == STR_APPEND ? 3 : 0;
+    }
+
     /** Whether the primitive takes ownership of its first argument (the others are borrowed). */
     public boolean consumesFirst() {
         return this == STR_APPEND;

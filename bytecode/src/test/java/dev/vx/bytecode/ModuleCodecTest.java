@@ -283,9 +283,9 @@ class ModuleCodecTest {
     void unsupportedVersion() {
         List<byte[]> p = tinyParts();
         p.set(0, bytes('V', 'X', 'B', 0, 2, 0, 0, 0));
-        assertEquals("header, byte 4: unsupported format version 2.0 (this reader reads 1.2)", readError(join(p)));
-        p.set(0, bytes('V', 'X', 'B', 0, 1, 0, 3, 0));
-        assertEquals("header, byte 4: unsupported format version 1.3 (this reader reads 1.2)", readError(join(p)));
+        assertEquals("header, byte 4: unsupported format version 2.0 (this reader reads 1.3)", readError(join(p)));
+        p.set(0, bytes('V', 'X', 'B', 0, 1, 0, 4, 0));
+        assertEquals("header, byte 4: unsupported format version 1.4 (this reader reads 1.3)", readError(join(p)));
         assertEquals("header, byte 6: truncated format version: it runs past the end of the file (byte 6)",
                 readError(bytes('V', 'X', 'B', 0, 1, 0)));
     }
@@ -428,6 +428,28 @@ class ModuleCodecTest {
         byte[] file = ModuleWriter.write(m);
         assertArrayEquals(bytes('V', 'X', 'B', 0, 1, 0, 2, 0), Arrays.copyOf(file, 8));
         assertEquals(m, ModuleReader.read(file));
+    }
+
+    @Test
+    void aModuleThatAppendsToAStringIsWrittenInFormat13AndNotReadAs12() throws BytecodeException {
+        ModuleBuilder b = new ModuleBuilder();
+        FunctionBuilder f = b.function("main", new int[0], Samples.STR, "main");
+        int s = f.register(Samples.STR);
+        int t = f.register(Samples.STR);
+        f.emit(1, Opcode.LDS, s, b.string("ab"));
+        f.emit(1, Opcode.LDS, t, b.string("cd"));
+        f.prim(1, s, Prim.STR_APPEND, s, t);
+        f.emit(1, Opcode.RET, s);
+        Module m = b.entry(f.id()).printResult(true).build();
+        Verifier.verify(m);
+        byte[] file = ModuleWriter.write(m);
+        assertArrayEquals(bytes('V', 'X', 'B', 0, 1, 0, 3, 0), Arrays.copyOf(file, 8));
+        assertEquals(m, ModuleReader.read(file));
+        assertEquals(3, Prim.STR_APPEND.sinceMinor());
+        assertEquals(0, Prim.STR_CONCAT.sinceMinor());
+        file[6] = 2;
+        String error = readError(file);
+        assertTrue(error.endsWith("function 0, instruction 2: primitive str_append needs format 1.3, the file is 1.2"), error);
     }
 
     @Test
