@@ -595,7 +595,6 @@ class CompilerOptimisationTest {
         assertEquals("50", r.out().strip(), r.err());
     }
 
-    /** {@code src} run on one thread of {@code engine}, which must free every word it allocated. */
     @Test
     void aStringGrownInALoopIsExtendedWhereItLies() {
         // acc ++ piece consumes acc (Prim.STR_APPEND): held once, it grows inside its block and
@@ -627,6 +626,7 @@ class CompilerOptimisationTest {
         assertTrue(allocated < 3 * 20000 + 20 * finalWords, "heap_allocated_words " + allocated);
     }
 
+    /** {@code src} run on one thread of {@code engine}, which must free every word it allocated. */
     private static VxRun.Result balancedRun(String src, String engine) {
         VxRun.Result r = VxRun.run(src, VxRun.oneThread().withEngine(engine));
         assertEquals(r.stat("heap_allocated_words"), r.stat("heap_freed_words"), engine + ": heap words freed");

@@ -15,9 +15,10 @@ import java.util.List;
 
 /**
  * The primitive operations of {@link Prim}, for the JVM engines. Arguments are borrowed
- * words (but the first of {@code STR_APPEND}, which takes it over); the result is an owned word. {@code resultCtor} is the first constructor id of the
- * result's type when it is a list or tuple (the engines read it from the destination register's
- * type), so results can be built in the module's own layout.
+ * words (but the first of {@code STR_APPEND}, which takes it over); the result is an owned
+ * word. {@code resultCtor} is the first constructor id of the result's type when it is a list
+ * or tuple (the engines read it from the destination register's type), so results can be
+ * built in the module's own layout.
  */
 public final class Prims {
     private Prims() {}
