@@ -190,30 +190,42 @@ public final class Strings {
     }
 
     /**
-     * The byte offset of code point {@code k} of the string at {@code a}, walking from code
-     * point {@code cp} at byte {@code at} (a code point's first byte): whole words at a time
-     * while the code point is further on, counting their first bytes (those not of the form
-     * {@code 10xxxxxx}), then byte by byte.
+     * The byte offset of code point {@code k} of the string at {@code a} ({@code n} bytes), or
+     * {@code n} when k is its length, walking from code point {@code cp} at byte {@code at} (a
+     * code point's first byte): byte by byte to a word boundary, then whole words while code
+     * point k lies beyond them, counting their first bytes (those not of the form {@code
+     * 10xxxxxx}: eight less the bytes whose bit 7 is set and bit 6 clear), then byte by byte
+     * within the word that holds it. A character that straddles two words costs nothing more:
+     * an earlier walk stepped byte by byte after every one until it met a boundary again.
      */
     private static int byteOffset(long[] h, long a, int n, int at, int cp, int k) {
         final long high = 0x8080808080808080L;
-        while (cp < k) {
-            if ((at & 7) == 0 && at + 8 < n) {
-                long word = h[(int) a + 2 + (at >>> 3)];
-                int starts = 8 - Long.bitCount(word & ~(word << 1) & high);
-                // The word holds the starts of code points cp .. cp + starts - 1; when the next
-                // word begins with a start too, that is code point cp + starts.
-                if (cp + starts <= k && (byteAt(h, a, at + 8) & 0xC0) != 0x80) {
-                    cp += starts;
-                    at += 8;
-                    continue;
-                }
+        int p = at;
+        while (p < n && (p & 7) != 0) {
+            if (isFirstByte(byteAt(h, a, p))) {
+                if (cp == k) return p;
+                cp++;
             }
-            at++;
-            while (at < n && (byteAt(h, a, at) & 0xC0) == 0x80) at++; // continuation bytes
-            cp++;
+            p++;
         }
-        return at;
+        while (p + 8 <= n) {
+            long word = h[(int) a + 2 + (p >>> 3)];
+            int firsts = 8 - Long.bitCount(word & ~(word << 1) & high);
+            if (cp + firsts > k) break; // code point k starts in this word
+            cp += firsts;
+            p += 8;
+        }
+        for (; p < n; p++) {
+            if (isFirstByte(byteAt(h, a, p))) {
+                if (cp == k) return p;
+                cp++;
+            }
+        }
+        return n;
+    }
+
+    private static boolean isFirstByte(int b) {
+        return (b & 0xC0) != 0x80;
     }
 
     private static int byteAt(long[] h, long a, int i) {

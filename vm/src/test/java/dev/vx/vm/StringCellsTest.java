@@ -45,6 +45,26 @@ class StringCellsTest {
     }
 
     @Test
+    void slicesOfLongerMixedTextsAreTheCodePointsAskedFor() {
+        // Long enough for the walk's whole-word steps, with characters of one to four bytes
+        // straddling word boundaries anywhere.
+        Gen<String> text = Gens.zip(TEXT, Gens.ints(1, 12), (t, k) -> t.repeat(k));
+        Property.forAll(Gens.zip(text, Gens.ints(0, 500), Gens.ints(0, 500), Slice::new))
+                .named("Strings.slice of longer texts equals the Java substring by code points")
+                .runs(2000)
+                .check(c -> {
+                    String s = c.text();
+                    int cps = s.codePointCount(0, s.length());
+                    int from = Math.min(c.from(), cps);
+                    int to = Math.max(from, Math.min(c.to(), cps));
+                    long cell = Strings.make(alloc, s);
+                    String want = s.substring(s.offsetByCodePoints(0, from), s.offsetByCodePoints(0, to));
+                    assertCell(want, Strings.slice(alloc, cell, from, to));
+                    alloc.drop(cell);
+                });
+    }
+
+    @Test
     void concatenationsAreBothStringsInTurn() {
         Property.forAll(Gens.pairs(TEXT, TEXT))
                 .named("Strings.concat equals Java's +")
