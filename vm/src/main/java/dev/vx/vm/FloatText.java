@@ -1,7 +1,6 @@
 package dev.vx.vm;
 
 import java.math.BigDecimal;
-import java.math.MathContext;
 import java.math.RoundingMode;
 
 /**
@@ -17,13 +16,13 @@ public final class FloatText {
     public static String showF64(double x) {
         String special = special(x);
         if (special != null) return special;
-        return layout(x < 0 || isNegativeZero(x), shortest(Math.abs(x), false));
+        return layout(x < 0 || isNegativeZero(x), ShortestDecimal.of(Math.abs(x), false));
     }
 
     public static String showF32(float x) {
         String special = special(x);
         if (special != null) return special;
-        return layout(x < 0 || isNegativeZero(x), shortest(Math.abs((double) x), true));
+        return layout(x < 0 || isNegativeZero(x), ShortestDecimal.of(Math.abs((double) x), true));
     }
 
     private static String special(double x) {
@@ -37,40 +36,9 @@ public final class FloatText {
         return Double.doubleToRawLongBits(x) == Long.MIN_VALUE;
     }
 
-    /** The shortest decimal (digits stripped of trailing zeros) that reads back to {@code x}. */
-    private static BigDecimal shortest(double x, boolean asFloat) {
-        BigDecimal exact = new BigDecimal(x);
-        // Reading back succeeds for every precision from some p on: binary search for that p.
-        int lo = 1;
-        int hi = asFloat ? 9 : 17;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (closestReadingBack(exact, mid, x, asFloat) != null) hi = mid;
-            else lo = mid + 1;
-        }
-        return closestReadingBack(exact, lo, x, asFloat).stripTrailingZeros();
-    }
-
-    /**
-     * The p-digit decimal closest to x that reads back to x, or null. Usually the nearest p-digit
-     * decimal; but at a power of two the rounding interval is narrower below than above, so the
-     * nearest one may fall out below while the one above still reads back (2^-96 as an F32 is
-     * 1.2621775e-29, 8 digits, although 1.2621774e-29 is nearer).
-     */
-    private static BigDecimal closestReadingBack(BigDecimal exact, int p, double x, boolean asFloat) {
-        BigDecimal nearest = exact.round(new MathContext(p, RoundingMode.HALF_EVEN));
-        if (readsBack(nearest, x, asFloat)) return nearest;
-        BigDecimal other = exact.round(new MathContext(p, nearest.compareTo(exact) < 0 ? RoundingMode.CEILING : RoundingMode.FLOOR));
-        return readsBack(other, x, asFloat) ? other : null;
-    }
-
-    private static boolean readsBack(BigDecimal d, double x, boolean asFloat) {
-        return asFloat ? Float.parseFloat(d.toString()) == (float) x : d.doubleValue() == x;
-    }
-
-    private static String layout(boolean negative, BigDecimal d) {
-        String digits = d.unscaledValue().toString();
-        int exponent = digits.length() - 1 - d.scale(); // of the first digit
+    private static String layout(boolean negative, ShortestDecimal.Decimal d) {
+        String digits = Long.toString(d.digits());
+        int exponent = digits.length() - 1 + d.exponent(); // of the first digit
         StringBuilder sb = new StringBuilder();
         if (negative) sb.append('-');
         if (exponent >= -3 && exponent < 7) {
