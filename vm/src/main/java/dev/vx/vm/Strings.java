@@ -89,15 +89,26 @@ public final class Strings {
         return true;
     }
 
-    /** -1, 0, 1 by code point order (which is UTF-8 byte order). */
+    /**
+     * -1, 0, 1 by code point order (which is UTF-8 byte order), a word at a time: the first
+     * word that differs holds the first byte that differs (little-endian: the lowest). Past the
+     * shorter string's end its word holds zeros, so a difference there says the longer string
+     * is greater, as its length does; a zero byte (a {@code \0}) ties with the padding, and
+     * then the lengths decide.
+     */
     public static int compare(long[] h, long a, long b) {
         int la = byteLength(h[(int) a + 1]);
         int lb = byteLength(h[(int) b + 1]);
-        int n = Math.min(la, lb);
-        for (int i = 0; i < n; i++) {
-            int x = (int) (h[(int) a + 2 + (i >>> 3)] >>> ((i & 7) * 8)) & 0xFF;
-            int y = (int) (h[(int) b + 2 + (i >>> 3)] >>> ((i & 7) * 8)) & 0xFF;
-            if (x != y) return x < y ? -1 : 1;
+        int words = (Math.min(la, lb) + 7) >>> 3;
+        for (int w = 0; w < words; w++) {
+            long x = h[(int) a + 2 + w];
+            long y = h[(int) b + 2 + w];
+            if (x != y) {
+                int shift = Long.numberOfTrailingZeros(x ^ y) & ~7;
+                int bx = (int) (x >>> shift) & 0xFF;
+                int by = (int) (y >>> shift) & 0xFF;
+                if (bx != by) return bx < by ? -1 : 1;
+            }
         }
         return Integer.compare(la, lb);
     }

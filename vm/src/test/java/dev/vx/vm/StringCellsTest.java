@@ -65,6 +65,31 @@ class StringCellsTest {
     }
 
     @Test
+    void comparisonIsCodePointOrder() {
+        // Pairs that share prefixes of every length, end inside a word or on its boundary, and
+        // hold \0 characters (a zero byte, like the padding past a string's end).
+        Gen<String> text = Gens.oneOf(TEXT, TEXT.map(t -> t + "\0"), Gens.zip(TEXT, Gens.ints(1, 6), (t, k) -> t.repeat(k)));
+        Property.forAll(Gens.zip(text, text, Gens.ints(0, 30), (x, y, k) -> new String[]{x, y.isEmpty() ? y : x.substring(0, Math.min(k, x.length())) + y}))
+                .named("Strings.compare is the code point order")
+                .runs(3000)
+                .check(p -> {
+                    long x = Strings.make(alloc, p[0]);
+                    long y = Strings.make(alloc, p[1]);
+                    int want = Integer.signum(compareByCodePoints(p[0], p[1]));
+                    assertEquals(want, Strings.compare(heap.words, x, y), p[0] + " / " + p[1]);
+                    assertEquals(-want, Strings.compare(heap.words, y, x));
+                    alloc.drop(x);
+                    alloc.drop(y);
+                });
+    }
+
+    private static int compareByCodePoints(String a, String b) {
+        int[] x = a.codePoints().toArray();
+        int[] y = b.codePoints().toArray();
+        return java.util.Arrays.compare(x, y);
+    }
+
+    @Test
     void concatenationsAreBothStringsInTurn() {
         Property.forAll(Gens.pairs(TEXT, TEXT))
                 .named("Strings.concat equals Java's +")
