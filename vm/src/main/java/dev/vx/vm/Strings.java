@@ -113,6 +113,12 @@ public final class Strings {
         return Integer.compare(la, lb);
     }
 
+    /** The bytes of two strings joined: a runtime error past the longest string. */
+    private static int joinedLength(int na, int nb) {
+        if (na + (long) nb > MAX_BYTES) throw new VmError("string too long");
+        return na + nb;
+    }
+
     /** {@code a ++ b}, copied a word at a time. */
     public static long concat(Allocator alloc, long a, long b) {
         long[] h = alloc.heap().words;
@@ -120,8 +126,7 @@ public final class Strings {
         long lb = h[(int) b + 1];
         int na = byteLength(la);
         int nb = byteLength(lb);
-        if (na + (long) nb > MAX_BYTES) throw new VmError("string too long");
-        int len = na + nb;
+        int len = joinedLength(na, nb);
         long c = alloc.newVariable(Layout.KIND_STRING, ((long) (codePoints(la) + codePoints(lb)) << 32) | len, (len + 7) >>> 3);
         h = alloc.heap().words; // the allocation may have grown the heap
         int out = (int) c + 2;
@@ -152,8 +157,7 @@ public final class Strings {
         long lb = h[(int) b + 1];
         int na = byteLength(la);
         int nb = byteLength(lb);
-        if (na + (long) nb > MAX_BYTES) throw new VmError("string too long");
-        int len = na + nb;
+        int len = joinedLength(na, nb);
         // a == b: b's first word would change under the copy.
         if (a == b || !alloc.growInPlace(a, 2 + ((na + 7) >>> 3), 2 + ((len + 7) >>> 3))) {
             long c = concat(alloc, a, b);
