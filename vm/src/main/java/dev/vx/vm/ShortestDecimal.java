@@ -13,12 +13,12 @@ import java.math.BigInteger;
  * any digit after them is non-zero. Those come from one exact BigInteger product and shift (or
  * division, above 10^17), so a value costs that and a few parses of short decimals, where
  * rounding the value's full decimal expansion (up to 767 digits) at every precision tried cost
- * 8 to 30 microseconds.
+ * 2 to 25 microseconds.
  */
 final class ShortestDecimal {
     private ShortestDecimal() {}
 
-    /** {@code digits × 10^exponent}, the digits without trailing zeros. */
+    /** {@code digits × 10^exponent} ({@link #of} gives it without trailing zeros). */
     record Decimal(long digits, int exponent) {}
 
     private static final int LEAD = 18;
