@@ -14,12 +14,12 @@ public record Insn(Opcode op, int[] operands) {
 
     /**
      * The format minor version that can hold this instruction: its opcode's, or for a
-     * {@code prim} its primitive's when that is newer (an unknown primitive counts as
-     * nothing new; the verifier rejects it).
+     * {@code prim} its primitive's when that is newer (an unknown primitive, or missing
+     * operands, count as nothing new: the verifier rejects them).
      */
     public int sinceMinor() {
         int minor = op.sinceMinor();
-        if (op == Opcode.PRIM && operands.length > 1) {
+        if (op == Opcode.PRIM && operands != null && operands.length > 1) {
             Prim p = Prim.ofId(operands[1]);
             if (p != null) minor = Math.max(minor, p.sinceMinor());
         }
