@@ -113,24 +113,22 @@ public final class Strings {
         return Integer.compare(la, lb);
     }
 
-    /** The bytes of two strings joined: a runtime error past the longest string. */
-    private static int joinedLength(int na, int nb) {
-        if (na + (long) nb > MAX_BYTES) throw new VmError("string too long");
-        return na + nb;
+    /** The length word of {@code a ++ b} from theirs: a runtime error past the longest string. */
+    private static long joinedLength(long la, long lb) {
+        long bytes = byteLength(la) + (long) byteLength(lb);
+        if (bytes > MAX_BYTES) throw new VmError("string too long");
+        return ((long) (codePoints(la) + codePoints(lb)) << 32) | bytes;
     }
 
-    /** {@code a ++ b}, copied a word at a time. */
-    public static long concat(Allocator alloc, long a, long b) {
-        long[] h = alloc.heap().words;
-        long la = h[(int) a + 1];
-        long lb = h[(int) b + 1];
-        int na = byteLength(la);
-        int nb = byteLength(lb);
-        int len = joinedLength(na, nb);
-        long c = alloc.newVariable(Layout.KIND_STRING, ((long) (codePoints(la) + codePoints(lb)) << 32) | len, (len + 7) >>> 3);
-        h = alloc.heap().words; // the allocation may have grown the heap
-        int out = (int) c + 2;
-        for (int w = 0, at = 0; at < len; w++, at += 8) {
+    /**
+     * Writes the words of {@code a ++ b} ({@code na} and {@code nb} bytes) from word {@code
+     * fromWord} on into the string cell {@code out}, zero past the last byte. {@code out} may be
+     * {@code a} itself (not also {@code b}), its words before {@code fromWord} being the
+     * result's already: each word is read before it is written.
+     */
+    private static void writeJoined(long[] h, long out, long a, int na, long b, int nb, int fromWord) {
+        int len = na + nb;
+        for (int w = fromWord, at = fromWord * 8; at < len; w++, at += 8) {
             long word;
             if (at + 8 <= na) {
                 word = h[(int) a + 2 + w];
@@ -139,45 +137,44 @@ public final class Strings {
             } else {
                 word = load8(h, a, at, na) | load8(h, b, 0, nb) << ((na - at) * 8);
             }
-            h[out + w] = word;
+            h[(int) out + 2 + w] = word;
         }
+    }
+
+    /** {@code a ++ b}, copied a word at a time. */
+    public static long concat(Allocator alloc, long a, long b) {
+        long[] h = alloc.heap().words;
+        long la = h[(int) a + 1];
+        long lb = h[(int) b + 1];
+        long joined = joinedLength(la, lb);
+        long c = alloc.newVariable(Layout.KIND_STRING, joined, (byteLength(joined) + 7) >>> 3);
+        // The allocation may have grown the heap.
+        writeJoined(alloc.heap().words, c, a, byteLength(la), b, byteLength(lb), 0);
         return c;
     }
 
     /**
-     * {@code a ++ b}, consuming {@code a} (docs/vm.md, "Strings"): when a is held once and
-     * the result fits the block a was allocated in ({@link Allocator#growInPlace}), b's bytes
-     * are written after a's and a is the result; otherwise a new cell, and a is dropped. A
-     * string grown by {@code acc ++ piece} is then copied only when it outgrows its block,
-     * whose size classes step by an eighth: amortised constant time per appended byte.
+     * {@code a ++ b}, consuming {@code a} (docs/vm.md, "Strings grown in place"): when a is
+     * held once and the result fits the block a was allocated in ({@link
+     * Allocator#growInPlace}), b's bytes are written after a's and a is the result; otherwise
+     * a new cell, and a is dropped. A string grown by {@code acc ++ piece} is then copied only
+     * when it outgrows its block, whose size classes step by an eighth: amortised constant time
+     * per appended byte.
      */
     public static long append(Allocator alloc, long a, long b) {
         long[] h = alloc.heap().words;
         long la = h[(int) a + 1];
         long lb = h[(int) b + 1];
+        long joined = joinedLength(la, lb);
         int na = byteLength(la);
-        int nb = byteLength(lb);
-        int len = joinedLength(na, nb);
-        // a == b: b's first word would change under the copy.
-        if (a == b || !alloc.growInPlace(a, 2 + ((na + 7) >>> 3), 2 + ((len + 7) >>> 3))) {
+        // a == b: b's words would change under the copy.
+        if (a == b || !alloc.growInPlace(a, 2 + ((na + 7) >>> 3), 2 + ((byteLength(joined) + 7) >>> 3))) {
             long c = concat(alloc, a, b);
             alloc.drop(a);
             return c;
         }
-        int base = (int) a + 2;
-        for (int at = na; at < len; ) {
-            int w = at >>> 3;
-            int used = at & 7; // bytes of a in word w (its padding above them is zero)
-            long piece = load8(h, b, at - na, nb); // zero above b's last byte
-            if (used == 0) {
-                h[base + w] = piece;
-                at += 8;
-            } else {
-                h[base + w] = (h[base + w] & ((1L << (used * 8)) - 1)) | piece << (used * 8);
-                at += 8 - used;
-            }
-        }
-        h[(int) a + 1] = ((long) (codePoints(la) + codePoints(lb)) << 32) | len;
+        writeJoined(h, a, a, na, b, byteLength(lb), na >>> 3);
+        h[(int) a + 1] = joined;
         return a;
     }
 
