@@ -5,7 +5,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 
 /**
  * The {@code vxvm} command line. Every way it can end has an exit status of RUNTIME.md §6
@@ -20,18 +19,15 @@ public final class Vxvm implements java.util.concurrent.Callable<Integer> {
     private static PrintStream err;
 
     public static void main(String[] args) {
-        WatchedOutput stdout = new WatchedOutput(new java.io.FileOutputStream(java.io.FileDescriptor.out));
-        PrintStream o = new PrintStream(stdout, false, StandardCharsets.UTF_8);
-        PrintStream e = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true,
-                StandardCharsets.UTF_8);
-        int status = execute(o, e, args);
-        o.flush();
-        if (stdout.failure() != null && !stdout.readerClosed()) {
+        StandardStreams std = StandardStreams.open();
+        int status = execute(std.out, std.err, args);
+        std.out.flush();
+        if (std.watched.failure() != null && !std.watched.readerClosed()) {
             // Output that never arrived is a failed run, however the program ended.
-            e.println("vxvm: cannot write to standard output: " + stdout.failure().getMessage());
+            std.err.println("vxvm: cannot write to standard output: " + std.watched.failure().getMessage());
             if (status == 0) status = 1;
         }
-        e.flush();
+        std.err.flush();
         System.exit(status);
     }
 

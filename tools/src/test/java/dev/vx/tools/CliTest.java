@@ -236,6 +236,58 @@ class CliTest {
     }
 
     @Test
+    void standardOutputIsBufferedButKeepsItsPlaceBeforeStandardError() throws Exception {
+        // Piped, standard output is buffered (StandardStreams); what goes to standard error
+        // must still come after the lines printed before it, as it does on a terminal.
+        Path src = write("order.vx", """
+                def sq(x: U32) -> U32:
+                  x * x
+
+                def lines(i: U32) -> IO(Unit):
+                  if i == 0:
+                    IO.pure(())
+                  else:
+                    do:
+                      IO.print("line " ++ U32.show(i))
+                      lines(i - 1)
+
+                def main() -> IO(Unit):
+                  do:
+                    lines(3)
+                    IO.print(U32.show(sq!(7)))
+                    IO.write("no newline ")
+                    _ <- IO.die("stop")
+                    IO.print("never")
+                """);
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Vxvm.class.getName(),
+                "run", src.toString(), "--device", "cpu");
+        pb.redirectErrorStream(true);
+        Process p = pb.start();
+        String both = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(1, p.waitFor(), both);
+        List<String> lines = both.lines().toList();
+        assertEquals(List.of("line 3", "line 2", "line 1", "49", "no newline vxvm: error: stop"),
+                lines.subList(0, 5), both);
+        assertFalse(both.contains("never"), both);
+    }
+
+    @Test
+    void whatGoesToStandardErrorFirstPushesOutWhatWaitsForStandardOutput() {
+        ByteArrayOutputStream terminal = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(new java.io.BufferedOutputStream(terminal, 1 << 16), false,
+                StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(new StandardStreams.AfterFlushing(out, terminal), true, StandardCharsets.UTF_8);
+        out.println("first");
+        out.print("second ");
+        assertEquals("", terminal.toString(StandardCharsets.UTF_8), "standard output is buffered");
+        err.println("note");
+        out.println("third");
+        out.flush();
+        assertEquals("first\nsecond note\nthird\n", terminal.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
     void aSmallJvmStillGivesTheProgramAHeap() throws Exception {
         // The JVM keeps part of its memory for itself; with -Xmx128m that part must not take it all.
         Path src = write("sum.vx", "def main() -> U32:\n  List.sum(List.range(0, 10000))\n");

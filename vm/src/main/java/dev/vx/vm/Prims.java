@@ -58,7 +58,12 @@ public final class Prims {
             }
             case IO_ARGS -> stringList(alloc, host.args(), resultCtor);
             case IO_READ_FILE -> readFile(alloc, Strings.toJava(h, a), resultCtor);
-            case IO_WRITE_FILE -> writeFile(alloc, Strings.toJava(h, a), Strings.bytes(h, b), resultCtor);
+            case IO_WRITE_FILE -> {
+                // The file may be standard output itself (/dev/stdout): what the program
+                // printed before goes first.
+                host.out().flush();
+                yield writeFile(alloc, Strings.toJava(h, a), Strings.bytes(h, b), resultCtor);
+            }
             case IO_TIME_NS -> System.nanoTime();
         };
     }
