@@ -78,6 +78,47 @@ class CompilerOptimisationTest {
     }
 
     @Test
+    void noJumpLeadsToAnotherJump() {
+        // Each constructor of u outside the diagonal reaches `_` along an edge of its own;
+        // those edges carry no code, so every switch names `_`'s body directly.
+        String src = """
+                type C:
+                  C0{}
+                  C1{}
+                  C2{}
+                  C3{}
+
+                def same(t: C, u: C) -> U32:
+                  match (t, u):
+                    case (C0{}, C0{}):
+                      10
+                    case (C1{}, C1{}):
+                      11
+                    case (C2{}, C2{}):
+                      12
+                    case (C3{}, C3{}):
+                      13
+                    case _:
+                      0
+
+                def main() -> U32:
+                  same(C2{}, C2{}) * 100 + same(C1{}, C3{}) + same(C3{}, C3{})
+                """;
+        List<Insn> code = function(compile(src), "same").code();
+        for (Insn in : code) {
+            if (in.op() == Opcode.JMP) assertTrue(code.get(in.operands()[0]).op() != Opcode.JMP, code.toString());
+            if (in.op() == Opcode.SWITCH) {
+                int[] ops = in.operands();
+                for (int k = 0; k < ops[1]; k++) assertTrue(code.get(ops[2 + k]).op() != Opcode.JMP, code.toString());
+            }
+        }
+        // Five switches and, for each of the five bodies, a constant and a return.
+        assertEquals(5 + 2 * 5, code.size(), code.toString());
+        VxRun.Result r = balancedRun(src, "jit");
+        assertEquals(String.valueOf(12 * 100 + 0 + 13), r.out().strip(), r.err());
+    }
+
+    @Test
     void aCellTakenApartBeforeABranchIsRebuiltInPlaceInBothArms() {
         // clamp owns b (it could rebuild it) and both arms of the if build a Box: on the path
         // where b is unique, each arm builds in b's memory.

@@ -16,18 +16,22 @@ final class Emitter {
 
     static FunctionDesc emit(IrFunction f, int[] registerTypes, int[] ctorIds, Pool pool) {
         List<IrFunction.Block> blocks = f.blocks;
+        boolean[] skipped = threadJumps(blocks);
         // Pass 1: which instructions stay, and where each block starts.
         int[] start = new int[blocks.size()];
         List<IrInsn> kept = new ArrayList<>();
         for (int b = 0; b < blocks.size(); b++) {
             start[b] = kept.size();
+            if (skipped[b]) continue;
+            int next = b + 1;
+            while (next < blocks.size() && skipped[next]) next++;
             List<IrInsn> insns = blocks.get(b).insns;
             for (int k = 0; k < insns.size(); k++) {
                 IrInsn i = insns.get(k);
                 boolean last = k == insns.size() - 1;
-                if (last && i.op == Opcode.JMP && i.ops[0] == b + 1) continue;
+                if (last && i.op == Opcode.JMP && i.ops[0] == next) continue;
                 if (i.op == Opcode.MOV && i.ops[0] == i.ops[1]) continue;
-                if (k == insns.size() - 2 && (i.op == Opcode.JT || i.op == Opcode.JF) && i.ops[1] == b + 1
+                if (k == insns.size() - 2 && (i.op == Opcode.JT || i.op == Opcode.JF) && i.ops[1] == next
                         && insns.get(k + 1).op == Opcode.JMP) {
                     // `jt c, next; jmp L` is `jf c, L`.
                     Opcode inverse = i.op == Opcode.JT ? Opcode.JF : Opcode.JT;
@@ -48,6 +52,53 @@ final class Emitter {
             lines[k] = i.line;
         }
         return new FunctionDesc(pool.string(f.name), f.params, f.result, registerTypes, code, pool.string(f.file), lines);
+    }
+
+    /**
+     * Sends every jump, branch and switch target that names a block made of one {@code jmp}
+     * straight to where that jump goes, and returns the blocks that are then never entered
+     * (every such block but the entry), which are not emitted. The edges of a match whose
+     * cases share a default get blocks of their own for the reference counting passes to put
+     * code in; those left empty would cost a step each, and a switch over n constructors
+     * nested in each of another n would keep n² of them.
+     */
+    static boolean[] threadJumps(List<IrFunction.Block> blocks) {
+        int n = blocks.size();
+        int[] to = new int[n];
+        for (int b = 0; b < n; b++) to[b] = onlyJump(blocks.get(b));
+        // Where each block's chain of such jumps ends; a cycle of them (an endless loop)
+        // ends at the block where the walk found it, which stays.
+        int[] end = new int[n];
+        java.util.Arrays.fill(end, -1);
+        boolean[] onPath = new boolean[n];
+        List<Integer> path = new ArrayList<>();
+        for (int b = 0; b < n; b++) {
+            int t = b;
+            while (end[t] < 0 && to[t] >= 0 && !onPath[t]) {
+                onPath[t] = true;
+                path.add(t);
+                t = to[t];
+            }
+            int r = end[t] >= 0 ? end[t] : t;
+            for (int p : path) {
+                end[p] = r;
+                onPath[p] = false;
+            }
+            path.clear();
+            end[t] = end[t] >= 0 ? end[t] : r;
+        }
+        boolean[] skipped = new boolean[n];
+        for (int b = 1; b < n; b++) skipped[b] = to[b] >= 0 && end[b] != b;
+        for (IrFunction.Block block : blocks) {
+            if (skipped[block.id]) continue;
+            for (IrInsn i : block.insns) i.mapTargets(t -> end[t]);
+        }
+        return skipped;
+    }
+
+    /** The block that {@code b} jumps to when {@code b} is a single {@code jmp}, else -1. */
+    private static int onlyJump(IrFunction.Block b) {
+        return b.insns.size() == 1 && b.insns.get(0).op == Opcode.JMP ? b.insns.get(0).ops[0] : -1;
     }
 
     /**
