@@ -71,9 +71,30 @@ final class IrFunction {
          * {@code jt}/{@code jf} followed by the block's final {@code jmp}, so both edges are explicit.
          */
         int[] successors() {
-            java.util.LinkedHashSet<Integer> s = new java.util.LinkedHashSet<>();
-            for (IrInsn i : insns) for (int t : i.targets()) s.add(t);
-            return s.stream().mapToInt(Integer::intValue).toArray();
+            int n = 0;
+            for (IrInsn i : insns) n += i.targetCount();
+            int[] all = new int[n];
+            n = 0;
+            for (IrInsn i : insns) n = i.copyTargets(all, n);
+            if (n < 2) return all;
+            // Distinct, in the order first named. Without boxing: the passes ask this of
+            // every block again and again, and a switch can name thousands of blocks.
+            int[] sorted = all.clone();
+            java.util.Arrays.sort(sorted);
+            int distinct = 1;
+            for (int k = 1; k < n; k++) if (sorted[k] != sorted[distinct - 1]) sorted[distinct++] = sorted[k];
+            if (distinct == n) return all;
+            boolean[] seen = new boolean[distinct];
+            int[] out = new int[distinct];
+            int m = 0;
+            for (int t : all) {
+                int at = java.util.Arrays.binarySearch(sorted, 0, distinct, t);
+                if (!seen[at]) {
+                    seen[at] = true;
+                    out[m++] = t;
+                }
+            }
+            return out;
         }
 
         @Override

@@ -147,6 +147,30 @@ final class IrInsn {
         };
     }
 
+    /** How many targets {@link #targets()} would list. */
+    int targetCount() {
+        return switch (op) {
+            case JMP, JT, JF -> 1;
+            case SWITCH -> ops[1];
+            default -> 0;
+        };
+    }
+
+    /** Writes the targets into {@code into} from {@code at}; returns the position after them. */
+    int copyTargets(int[] into, int at) {
+        switch (op) {
+            case JMP -> into[at++] = ops[0];
+            case JT, JF -> into[at++] = ops[1];
+            case SWITCH -> {
+                System.arraycopy(ops, 2, into, at, ops[1]);
+                at += ops[1];
+            }
+            default -> {
+            }
+        }
+        return at;
+    }
+
     void mapTargets(java.util.function.IntUnaryOperator f) {
         switch (op) {
             case JMP -> ops[0] = f.applyAsInt(ops[0]);
