@@ -297,6 +297,48 @@ class VmAcceptanceTest {
         assertEquals("", r.out());
     }
 
+    @Test
+    void aStolenChildThatRunsOutOfHeapShowsItsGroupsFramesToo() {
+        // While the first child spins on one worker, the other worker steals the second,
+        // which fills the heap. Its trace goes on below its own frames with its parent's at
+        // its call and their callers', as on one thread, where nothing is stolen.
+        String src = """
+                def spin(n: U32, acc: U32) -> U32:
+                  if n == 0 then acc else spin(n - 1, acc * 31 + n)
+
+                def grow(n: U32, acc: List<U32>) -> U32:
+                  grow(n + 1, n <> acc)
+
+                def hog(k: U32) -> U32:
+                  grow(k, []) + 1
+
+                def work(k: U32) -> U32:
+                  a = fork spin(50000000, k)
+                  b = fork hog(k)
+                  a + b
+
+                def outer(k: U32) -> U32:
+                  work(k) + 1
+
+                def main() -> U32:
+                  outer!(3)
+                """;
+        String trace = "  at grow (test.vx:5)\n  at hog (test.vx:8)\n  at work (test.vx:12)\n"
+                + "  at outer (test.vx:16)\n  at main (test.vx:19)\n";
+        VxRun.Result one = VxRun.run(src, VxRun.oneThread().withHeap(16L << 20));
+        assertEquals(3, one.status(), one.err());
+        assertTrue(one.err().contains(trace), one.err());
+        for (String engine : new String[]{"interp", "jit"}) {
+            VxRun.Result two = VxRun.run(src, VmOptions.defaults().withThreads(2).withEngine(engine).withHeap(16L << 20));
+            assertEquals(3, two.status(), two.err());
+            assertTrue(two.err().contains(trace), engine + ":\n" + two.err());
+            if (two.stat("steals") == 0) {
+                System.out.println("[note] VmAcceptanceTest.aStolenChildThatRunsOutOfHeapShowsItsGroupsFramesToo: on "
+                        + engine + " the second worker stole nothing this time, so the child ran inline");
+            }
+        }
+    }
+
     /** A run that never pushes a frame still stood on its lanes' 3-word exit frames. */
     @Test
     void theStackPeakIncludesTheExitFrameWithoutAnyCall() {

@@ -53,6 +53,15 @@ final class JoinRecord {
 
     /** Whether the stack below the group is as it was at the fork (no spill since, or all restored). */
     boolean stackBelowUnchanged() {
-        return parent.stack[0] == bottom0 && parent.stack[1] == bottom1 && parent.sp >= sp;
+        return bottomUnchanged() && parent.sp >= sp;
+    }
+
+    /**
+     * The same judged by the stack's bottom words alone (a spill replaces them with its exit
+     * frame), for a parent stopped in the middle of its code, whose {@code sp} the engine may
+     * not have written back. While the group waits, nothing returns below it.
+     */
+    boolean bottomUnchanged() {
+        return parent.stack[0] == bottom0 && parent.stack[1] == bottom1;
     }
 }

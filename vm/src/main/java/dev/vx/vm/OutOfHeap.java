@@ -17,28 +17,42 @@ public final class OutOfHeap extends RuntimeException {
      */
     public final java.util.List<Backtrace.Entry> backtrace;
 
+    /**
+     * A fork child that another worker stole, whose group's frames (its parent's, at the
+     * child's call, and everything below them) belong under {@link #backtrace} but can only
+     * be read once every worker has stopped; null when the trace is whole.
+     */
+    final Lane stolenChild;
+
     public OutOfHeap(long capacityBytes) {
-        this(capacityBytes, 0, null);
+        this(capacityBytes, 0, null, null);
     }
 
-    private OutOfHeap(long capacityBytes, long jvmLimitedAtBytes, java.util.List<Backtrace.Entry> backtrace) {
+    private OutOfHeap(long capacityBytes, long jvmLimitedAtBytes, java.util.List<Backtrace.Entry> backtrace,
+                      Lane stolenChild) {
         super("the heap is full", null, false, false);
         this.capacityBytes = capacityBytes;
         this.jvmLimitedAtBytes = jvmLimitedAtBytes;
         this.backtrace = backtrace;
+        this.stolenChild = stolenChild;
     }
 
     /** This failure with the backtrace of the lane where it happened (kept if it has one already). */
     public OutOfHeap at(java.util.List<Backtrace.Entry> frames) {
-        return backtrace != null ? this : new OutOfHeap(capacityBytes, jvmLimitedAtBytes, frames);
+        return backtrace != null ? this : new OutOfHeap(capacityBytes, jvmLimitedAtBytes, frames, null);
     }
 
     /** This failure seen from the lane that started the failing lane's job: its frames, then the caller's. */
     OutOfHeap under(java.util.List<Backtrace.Entry> callerFrames) {
+        return under(callerFrames, null);
+    }
+
+    /** The same, with the stolen child whose group's frames are still to come below (or null). */
+    OutOfHeap under(java.util.List<Backtrace.Entry> callerFrames, Lane stolenChild) {
         java.util.List<Backtrace.Entry> all = new java.util.ArrayList<>();
         if (backtrace != null) all.addAll(backtrace);
         all.addAll(callerFrames);
-        return new OutOfHeap(capacityBytes, jvmLimitedAtBytes, all);
+        return new OutOfHeap(capacityBytes, jvmLimitedAtBytes, all, stolenChild);
     }
 
     /**
@@ -46,7 +60,7 @@ public final class OutOfHeap extends RuntimeException {
      * it more: a larger {@code --heap} would not help, more memory for the JVM would.
      */
     public static OutOfHeap jvmLimited(long sizeBytes, long capacityBytes) {
-        return new OutOfHeap(capacityBytes, sizeBytes, null);
+        return new OutOfHeap(capacityBytes, sizeBytes, null, null);
     }
 
     /**

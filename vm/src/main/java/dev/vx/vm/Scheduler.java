@@ -55,6 +55,8 @@ public final class Scheduler {
         workers[0].loop();
         for (Thread t : others) t.join();
         synchronized (this) {
+            // Every worker has stopped: a stolen child's parent stack holds still now.
+            if (failure instanceof OutOfHeap o) throw workers[0].withGroupFrames(o);
             if (failure != null) throw failure;
             return result;
         }

@@ -226,28 +226,50 @@ public final class Worker {
         } catch (ProgramFailure f) {
             failed(lane, f);
         } catch (OutOfHeap o) {
-            throw o.under(jobHostFrames(lane));
+            java.util.List<Backtrace.Entry> below = new java.util.ArrayList<>();
+            Lane last = framesBelow(lane, false, below);
+            throw o.under(below, last.completion instanceof Completion.ChildDone ? last : null);
         }
         if (sched.threads > 1) alloc.shareLive();
     }
 
     /**
-     * Running out of heap ends the run at once, from the lane that asked: below that lane's
-     * frames come those of the lanes waiting for its job (a job's host waits, so its stack
-     * holds still), outwards until a lane that is the program's or a stolen fork child's. (A
-     * stolen child's parent may still be running on another thread, so its frames are not
-     * read; on one thread no child is stolen, and the trace is complete.)
+     * Running out of heap ends the run at once, from the lane that asked. Below that lane's
+     * frames come those of the lanes waiting for it, outwards: a job's host (it waits, so its
+     * stack holds still) and, with {@code throughStolenChildren}, a stolen fork child's parent
+     * at the child's call. The parent may still be running on another thread, so its frames
+     * are read only after every worker has stopped ({@link #withGroupFrames}); on one thread
+     * nothing is stolen. Adds the frames to {@code out}; returns the outermost lane reached.
      */
-    private java.util.List<Backtrace.Entry> jobHostFrames(Lane lane) {
-        java.util.List<Backtrace.Entry> out = new java.util.ArrayList<>();
+    private Lane framesBelow(Lane lane, boolean throughStolenChildren, java.util.List<Backtrace.Entry> out) {
+        Program prog = sched.program;
         long[] heap = alloc.heap().words;
-        for (Lane l = lane; l.completion instanceof Completion.JobDone d; l = d.host()) {
-            Lane host = d.host();
-            out.addAll(Backtrace.of(sched.program, heap, host.function, d.jobPc(), host.stack, host.sp));
+        Lane l = lane;
+        while (true) {
+            if (l.completion instanceof Completion.JobDone d) {
+                Lane host = d.host();
+                out.addAll(Backtrace.of(prog, heap, host.function, d.jobPc(), host.stack, host.sp));
+                l = host;
+            } else if (throughStolenChildren && l.completion instanceof Completion.ChildDone d
+                    && d.join().bottomUnchanged()) {
+                // (When the parent's stack spilled since the fork, the group's frames are no
+                // longer where the record says; the trace then ends with the child's own.)
+                JoinRecord j = d.join();
+                out.addAll(Backtrace.of(prog, heap, j.parentFunction, j.callPc[d.child()], j.parent.stack, j.sp));
+                l = j.parent;
+            } else {
+                return l;
+            }
         }
-        return out;
     }
 
+    /** {@code o} with the frames below its stolen child; call only once every worker has stopped. */
+    OutOfHeap withGroupFrames(OutOfHeap o) {
+        if (o.stolenChild == null) return o;
+        java.util.List<Backtrace.Entry> below = new java.util.ArrayList<>();
+        framesBelow(o.stolenChild, true, below);
+        return o.under(below, null);
+    }
 
     /** The worker's loop: until the program is done or has failed. */
     void loop() {
