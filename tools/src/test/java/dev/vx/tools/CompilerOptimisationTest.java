@@ -119,6 +119,51 @@ class CompilerOptimisationTest {
     }
 
     @Test
+    void theTreeOfTheDefaultRowsIsBuiltOnce() {
+        // Under each (C{i}, C{j}) with i != j only the last two cases remain, and their test
+        // of v is the same on every such path: one switch on v, not one per path.
+        String src = """
+                type C:
+                  C0{}
+                  C1{}
+                  C2{}
+                  C3{}
+                  C4{}
+
+                type L:
+                  Lf{x: U32}
+                  Nd{l: L, r: L}
+
+                def same(t: C, u: C, v: L) -> U32:
+                  match (t, u, v):
+                    case (C0{}, C0{}, _):
+                      10
+                    case (C1{}, C1{}, _):
+                      11
+                    case (C2{}, C2{}, _):
+                      12
+                    case (C3{}, C3{}, _):
+                      13
+                    case (C4{}, C4{}, _):
+                      14
+                    case (_, _, Lf{x}):
+                      x
+                    case _:
+                      99
+
+                def main() -> U32:
+                  leaf = Lf{7}
+                  node = Nd{Lf{1}, Lf{2}}
+                  same(C1{}, C2{}, leaf) + 1000 * same(C3{}, C3{}, node) + 100000 * same(C0{}, C4{}, node)
+                """;
+        List<Insn> code = function(compile(src), "same").code();
+        long switchesOnV = code.stream().filter(in -> in.op() == Opcode.SWITCH && in.operands()[0] == 2).count();
+        assertEquals(1, switchesOnV, code.toString());
+        VxRun.Result r = balancedRun(src, "jit");
+        assertEquals(String.valueOf(7 + 1000 * 13 + 100000 * 99), r.out().strip(), r.err());
+    }
+
+    @Test
     void aCellTakenApartBeforeABranchIsRebuiltInPlaceInBothArms() {
         // clamp owns b (it could rebuild it) and both arms of the if build a Box: on the path
         // where b is unique, each arm builds in b's memory.

@@ -33,6 +33,8 @@ final class MatchLowering {
     private List<Case> cases;
     private Lowerer.Target target;
     private Body[] bodies;
+    /** The block where each sub-problem with a test was compiled, to jump to when it comes up again. */
+    private final Map<List<Object>, IrFunction.Block> compiled = new java.util.HashMap<>();
 
     private record Row(List<Pattern> pats, Map<Local, Integer> binds, int caseIndex) {}
 
@@ -118,6 +120,20 @@ final class MatchLowering {
             leaf(first);
             return;
         }
+        // The same rows over the same occurrences, reached on another path (the default rows
+        // under each constructor that no case names, say): their tree is already there. Each
+        // such path would otherwise repeat it: n² copies for a `(C{i}, C{i}, ...)` case per
+        // constructor followed by a case that tests a later column.
+        List<Object> key = problem(occs, norm);
+        IrFunction.Block known = compiled.get(key);
+        if (known != null) {
+            l.emit(JMP, known.id);
+            return;
+        }
+        IrFunction.Block start = l.fn.newBlock();
+        l.emit(JMP, start.id);
+        l.cur = start;
+        compiled.put(key, start);
         Pattern head = first.pats().get(col);
         if (head instanceof Pattern.Ctor || head instanceof Pattern.Tuple || head instanceof Pattern.Nil
                 || head instanceof Pattern.Cons) {
@@ -133,6 +149,23 @@ final class MatchLowering {
             throw new IllegalStateException("unexpected pattern " + head);
         }
     }
+
+    /**
+     * What decides the tree for {@code rows} over {@code occs}: the occurrences, and each row's
+     * case, bindings and patterns, every wildcard alike (a pattern of the source is equal only
+     * to itself: records with their spans).
+     */
+    private static List<Object> problem(List<Integer> occs, List<Row> rows) {
+        List<Object> key = new ArrayList<>(occs);
+        for (Row r : rows) {
+            key.add(r.caseIndex());
+            key.add(r.binds());
+            for (Pattern p : r.pats()) key.add(p instanceof Pattern.Wildcard ? WILDCARD : p);
+        }
+        return key;
+    }
+
+    private static final Object WILDCARD = new Object();
 
     /** Variables become bindings of their occurrence; patterns that match everything become wildcards. */
     private Row normalize(List<Integer> occs, Row r) {
