@@ -288,6 +288,28 @@ class CliTest {
     }
 
     @Test
+    void aPairwiseMatchOverManyConstructorsCompilesInLittleMemory() throws Exception {
+        // match (t, u) with a case (C{i}, C{i}) for each of 600 constructors: the constructors
+        // of each inner switch that reach `_` share one target block. With a block each
+        // (360,000 of them for the compiler's passes) 128 MB of JVM heap was not enough;
+        // now 32 MB is, so 64 MB leaves a margin either way.
+        int n = 600;
+        StringBuilder src = new StringBuilder("type T:\n");
+        for (int i = 0; i < n; i++) src.append("  C").append(i).append("{}\n");
+        src.append("\ndef same(t: T, u: T) -> U32:\n  match (t, u):\n");
+        for (int i = 0; i < n; i++) src.append("    case (C").append(i).append("{}, C").append(i).append("{}):\n      ").append(i).append('\n');
+        src.append("    case _:\n      0\n\ndef main() -> U32:\n  same(C598{}, C598{}) + same(C3{}, C4{})\n");
+        Path file = write("pairs.vx", src.toString());
+        Path vxb = tmp.resolve("pairs.vxb");
+        // `compile` always compiles (`run` could find the module in the cache).
+        Run compiled = process(List.of("-Xmx64m"), null, "compile", file.toString(), "-o", vxb.toString());
+        assertEquals(0, compiled.status(), compiled.err());
+        Run r = vxvm("run", vxb.toString(), "--device", "cpu");
+        assertEquals(0, r.status(), r.err());
+        assertEquals("598", r.out().strip());
+    }
+
+    @Test
     void aSmallJvmStillGivesTheProgramAHeap() throws Exception {
         // The JVM keeps part of its memory for itself; with -Xmx128m that part must not take it all.
         Path src = write("sum.vx", "def main() -> U32:\n  List.sum(List.range(0, 10000))\n");

@@ -254,35 +254,60 @@ final class MatchLowering {
         List<List<Type>> shapes = shapes(t);
         int occ = occs.get(col);
         if (shapes.size() == 1) {
-            specialize(occs, rows, col, 0, shapes.get(0), ctorId(l, t, 0));
+            specialize(occs, col, specialized(rows, col, 0, shapes.get(0)), shapes.get(0), ctorId(l, t, 0));
             return;
         }
-        IrFunction.Block[] blocks = new IrFunction.Block[shapes.size()];
-        int[] ops = new int[2 + blocks.length];
+        // Constructors that leave the same rows and read none of their fields (those no case
+        // names, under a default row) share one target: its block has the switch as its only
+        // predecessor, as the reference counting passes need, and there is one such block,
+        // not one per constructor (a case (C{i}, C{i}) for each of n constructors would
+        // otherwise make n² blocks).
+        int[] ops = new int[2 + shapes.size()];
         ops[0] = occ;
-        ops[1] = blocks.length;
-        for (int i = 0; i < blocks.length; i++) {
-            blocks[i] = l.fn.newBlock();
-            ops[2 + i] = blocks[i].id;
+        ops[1] = shapes.size();
+        Specialized[] specs = new Specialized[shapes.size()];
+        boolean[] first = new boolean[shapes.size()];
+        Map<List<Object>, IrFunction.Block> fieldless = new java.util.HashMap<>();
+        for (int tag = 0; tag < shapes.size(); tag++) {
+            specs[tag] = specialized(rows, col, tag, shapes.get(tag));
+            IrFunction.Block target = null;
+            List<Object> key = specs[tag].readsAField() ? null : specs[tag].key(occs, col);
+            if (key != null) target = fieldless.get(key);
+            if (target == null) {
+                target = l.fn.newBlock();
+                first[tag] = true;
+                if (key != null) fieldless.put(key, target);
+            }
+            ops[2 + tag] = target.id;
         }
         l.emit(SWITCH, ops);
-        for (int tag = 0; tag < blocks.length; tag++) {
-            l.cur = blocks[tag];
-            specialize(occs, rows, col, tag, shapes.get(tag), ctorId(l, t, tag));
+        for (int tag = 0; tag < shapes.size(); tag++) {
+            if (!first[tag]) continue;
+            l.cur = l.fn.blocks.get(ops[2 + tag]);
+            specialize(occs, col, specs[tag], shapes.get(tag), ctorId(l, t, tag));
         }
     }
 
-    /** The provisional constructor id of the constructor with {@code tag} of {@code t}. */
-    static int ctorId(Lowerer l, Type t, int tag) {
-        int type = l.ty(t);
-        if (t instanceof ListType) return tag == 0 ? l.be.types.nil(type) : l.be.types.cons(type);
-        if (t instanceof TupleType) return l.be.types.tuple(type);
-        AdtType a = (AdtType) t;
-        return l.be.types.ctor(a, a.decl().constructors().get(tag));
+    /**
+     * The rows that match a constructor at a column, its sub-patterns in place of the
+     * column, and which of its fields some row looks at.
+     */
+    private record Specialized(List<Row> rows, boolean[] needed) {
+        boolean readsAField() {
+            for (boolean n : needed) if (n) return true;
+            return false;
+        }
+
+        /** The sub-problem, for one that reads no field (its field columns are all wildcards). */
+        List<Object> key(List<Integer> occs, int col) {
+            List<Integer> newOccs = new ArrayList<>(occs.subList(0, col));
+            for (int i = 0; i < needed.length; i++) newOccs.add(-1);
+            newOccs.addAll(occs.subList(col + 1, occs.size()));
+            return problem(newOccs, rows);
+        }
     }
 
-    /** Continues with the rows that match constructor {@code tag} at {@code col}, its fields as new columns. */
-    private void specialize(List<Integer> occs, List<Row> rows, int col, int tag, List<Type> fieldTypes, int ctor) {
+    private Specialized specialized(List<Row> rows, int col, int tag, List<Type> fieldTypes) {
         int arity = fieldTypes.size();
         List<Row> out = new ArrayList<>();
         boolean[] needed = new boolean[arity];
@@ -302,10 +327,24 @@ final class MatchLowering {
             pats.addAll(r.pats().subList(col + 1, r.pats().size()));
             out.add(new Row(pats, r.binds(), r.caseIndex()));
         }
+        return new Specialized(out, needed);
+    }
+
+    /** The provisional constructor id of the constructor with {@code tag} of {@code t}. */
+    static int ctorId(Lowerer l, Type t, int tag) {
+        int type = l.ty(t);
+        if (t instanceof ListType) return tag == 0 ? l.be.types.nil(type) : l.be.types.cons(type);
+        if (t instanceof TupleType) return l.be.types.tuple(type);
+        AdtType a = (AdtType) t;
+        return l.be.types.ctor(a, a.decl().constructors().get(tag));
+    }
+
+    /** Continues with the rows that match a constructor at {@code col}, its fields (those read) as new columns. */
+    private void specialize(List<Integer> occs, int col, Specialized spec, List<Type> fieldTypes, int ctor) {
         int occ = occs.get(col);
         List<Integer> newOccs = new ArrayList<>(occs.subList(0, col));
-        for (int i = 0; i < arity; i++) {
-            if (!needed[i]) {
+        for (int i = 0; i < fieldTypes.size(); i++) {
+            if (!spec.needed()[i]) {
                 newOccs.add(-1); // only wildcards look at this field
                 continue;
             }
@@ -316,7 +355,7 @@ final class MatchLowering {
             newOccs.add(r);
         }
         newOccs.addAll(occs.subList(col + 1, occs.size()));
-        compile(newOccs, out);
+        compile(newOccs, spec.rows());
     }
 
     // ------------------------------------------------------------------ scalars
