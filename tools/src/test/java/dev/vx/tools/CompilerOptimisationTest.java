@@ -164,6 +164,24 @@ class CompilerOptimisationTest {
     }
 
     @Test
+    void aMatchOfManyStringsSearchesThemInOrder() {
+        // 64 string cases: a chain would compare the last one's text with all 64 (four steps
+        // each: load, compare, branch, jump); the search halves the candidates with str_cmp
+        // six times down to chains of at most four.
+        StringBuilder src = new StringBuilder("def code(s: String) -> U32:\n  match s:\n");
+        for (int i = 0; i < 64; i++) {
+            src.append("    case \"w").append(i).append("\":\n      ").append(i).append('\n');
+        }
+        src.append("    case _:\n      999\n\ndef main() -> U32:\n  code(\"w63\") * 1000 + code(\"w7\")\n");
+        VxRun.Result r = balancedRun(src.toString(), "jit");
+        assertEquals(String.valueOf(63 * 1000 + 7), r.out().strip(), r.err());
+        assertTrue(r.stat("steps") < 2 * 64, "steps: " + r.stat("steps"));
+        long compares = function(compile(src.toString()), "code").code().stream()
+                .filter(in -> in.op() == Opcode.PRIM && in.operands()[1] == dev.vx.bytecode.Prim.STR_CMP.ordinal()).count();
+        assertTrue(compares > 0, "no ordered test of the strings");
+    }
+
+    @Test
     void aCellTakenApartBeforeABranchIsRebuiltInPlaceInBothArms() {
         // clamp owns b (it could rebuild it) and both arms of the if build a Box: on the path
         // where b is unique, each arm builds in b's memory.

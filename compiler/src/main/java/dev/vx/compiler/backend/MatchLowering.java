@@ -418,10 +418,15 @@ final class MatchLowering {
         }
         List<List<Integer>> tests = new ArrayList<>(rowsOfTest.values());
         Scalar kind = integerKind(rows, col, tests);
-        if (kind != null && tests.size() >= SEARCH_FROM) {
+        boolean strings = tests.stream().allMatch(t -> rows.get(t.get(0)).pats().get(col) instanceof Pattern.StringLit);
+        if ((kind != null || strings) && tests.size() >= SEARCH_FROM) {
             // The tests exclude one another (distinct values), so their order is free.
-            java.util.Comparator<Long> order = kind == Scalar.U64 ? Long::compareUnsigned : Long::compare;
-            tests.sort((x, y) -> order.compare(word(rows, col, x), word(rows, col, y)));
+            if (strings) {
+                tests.sort((x, y) -> compareCodePoints(text(rows, col, x), text(rows, col, y)));
+            } else {
+                java.util.Comparator<Long> order = kind == Scalar.U64 ? Long::compareUnsigned : Long::compare;
+                tests.sort((x, y) -> order.compare(word(rows, col, x), word(rows, col, y)));
+            }
             IrFunction.Block rest = l.fn.newBlock();
             search(occs, rows, col, tests, 0, tests.size(), wildRows, kind, rest);
             l.cur = rest;
@@ -449,7 +454,20 @@ final class MatchLowering {
         return ((Pattern.Literal) rows.get(test.get(0)).pats().get(col)).word();
     }
 
-    /** Tests {@code lo .. hi-1} (sorted): halve by an ordered test, or a chain; no match goes to {@code rest}. */
+    private static String text(List<Row> rows, int col, List<Integer> test) {
+        return ((Pattern.StringLit) rows.get(test.get(0)).pats().get(col)).value();
+    }
+
+    /** Vx's order on strings (by code point, as {@code str_cmp}), which Java's UTF-16 order is not. */
+    static int compareCodePoints(String a, String b) {
+        return java.util.Arrays.compare(a.codePoints().toArray(), b.codePoints().toArray());
+    }
+
+    /**
+     * Tests {@code lo .. hi-1} (sorted): halve by an ordered test, or a chain; no match goes
+     * to {@code rest}. {@code kind} is the integer kind, or null for strings (compared with
+     * {@code str_cmp}).
+     */
     private void search(List<Integer> occs, List<Row> rows, int col, List<List<Integer>> tests, int lo, int hi,
                         List<Integer> wildRows, Scalar kind, IrFunction.Block rest) {
         if (hi - lo <= CHAIN) {
@@ -459,9 +477,17 @@ final class MatchLowering {
         }
         int mid = (lo + hi) >>> 1;
         int occ = occs.get(col);
-        int k = l.constant(l.fn.regType(occ), word(rows, col, tests.get(mid)));
         int below = l.fn.newReg(Scalar.BOOL.typeId());
-        l.emit(kind == Scalar.U64 ? LT_U64 : LT_S, below, occ, k); // words: U32 zero-, I32 sign-extended
+        if (kind == null) {
+            int lit = l.fn.newReg(l.fn.regType(occ));
+            l.emit(LDS, lit, l.be.pool.string(text(rows, col, tests.get(mid))));
+            int order = l.fn.newReg(Scalar.I32.typeId());
+            l.emit(PRIM, Lowerer.withList(new int[]{order, Prim.STR_CMP.ordinal()}, new int[]{occ, lit}));
+            l.emit(LT_S, below, order, l.constant(Scalar.I32.typeId(), 0));
+        } else {
+            int k = l.constant(l.fn.regType(occ), word(rows, col, tests.get(mid)));
+            l.emit(kind == Scalar.U64 ? LT_U64 : LT_S, below, occ, k); // words: U32 zero-, I32 sign-extended
+        }
         IrFunction.Block left = l.fn.newBlock();
         IrFunction.Block right = l.fn.newBlock();
         l.emit(JT, below, left.id);
