@@ -5,6 +5,7 @@ import dev.vx.bytecode.Layout;
 import dev.vx.bytecode.Prim;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
@@ -49,11 +50,19 @@ public final class Prims {
             case FLOOR_F64 -> Ops.w64(Math.floor(Ops.f64(a)));
             case CEIL_F64 -> Ops.w64(Math.ceil(Ops.f64(a)));
             case IO_PRINT -> {
-                host.out().println(Strings.toJava(h, a));
+                // The string's UTF-8 bytes as they are, and "\n" whatever the platform's line
+                // separator: the output is the same everywhere.
+                PrintStream out = host.out();
+                byte[] text = Strings.bytes(h, a);
+                synchronized (out) {
+                    out.write(text, 0, text.length);
+                    out.write('\n');
+                }
                 yield 0;
             }
             case IO_WRITE -> {
-                host.out().print(Strings.toJava(h, a));
+                byte[] text = Strings.bytes(h, a);
+                host.out().write(text, 0, text.length);
                 yield 0;
             }
             case IO_ARGS -> stringList(alloc, host.args(), resultCtor);
