@@ -79,8 +79,8 @@ class CompilerOptimisationTest {
 
     @Test
     void noJumpLeadsToAnotherJump() {
-        // Each constructor of u outside the diagonal reaches `_` along an edge of its own;
-        // those edges carry no code, so every switch names `_`'s body directly.
+        // The constructors of u outside the diagonal reach `_` through a block of their
+        // switch's own, which carries no code: every switch names `_`'s body directly.
         String src = """
                 type C:
                   C0{}

@@ -57,10 +57,9 @@ final class Emitter {
     /**
      * Sends every jump, branch and switch target that names a block made of one {@code jmp}
      * straight to where that jump goes, and returns the blocks that are then never entered
-     * (every such block but the entry), which are not emitted. The edges of a match whose
-     * cases share a default get blocks of their own for the reference counting passes to put
-     * code in; those left empty would cost a step each, and a switch over n constructors
-     * nested in each of another n would keep n² of them.
+     * (every such block but the entry), which are not emitted. The targets of a match's
+     * branches are blocks of their own, for the reference counting passes to put an edge's
+     * drops in; those left empty (most, where the cases share a `_`) would cost a step each.
      */
     static boolean[] threadJumps(List<IrFunction.Block> blocks) {
         int n = blocks.size();
