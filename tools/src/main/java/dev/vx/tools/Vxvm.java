@@ -100,9 +100,20 @@ public final class Vxvm implements java.util.concurrent.Callable<Integer> {
             return 4;
         }
         err.println("vxvm: internal error: " + ex + "; this is a bug of vxvm, please report it");
-        StackTraceElement[] st = ex.getStackTrace();
-        for (int i = 0; i < Math.min(8, st.length); i++) err.println("    at " + st[i]);
+        printFrames(ex);
+        // Where the bug is: the innermost cause (the compiler's worker thread wraps what it threw).
+        Throwable root = ex;
+        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+        if (root != ex) {
+            err.println("caused by: " + root);
+            printFrames(root);
+        }
         return 4;
+    }
+
+    private static void printFrames(Throwable t) {
+        StackTraceElement[] st = t.getStackTrace();
+        for (int i = 0; i < Math.min(8, st.length); i++) err.println("    at " + st[i]);
     }
 
     /** {@code vxvm} with no command: bad usage (status 2), the usage on stderr. */
