@@ -249,6 +249,7 @@ final class CodeVerifier {
                     expect(pc, insn.get(2), U32, "index");
                     expect(pc, insn.get(3), element, "element");
                 }
+                case SETF -> setField(pc, insn);
                 case AEMPTY -> array(pc, insn.get(0), "destination");
                 case ALLOC -> {
                     CtorDesc c = cx.ctor(insn.get(1));
@@ -390,6 +391,27 @@ final class CodeVerifier {
             throw cx.at(pc, "tail call of " + callee + ", which returns " + cx.typeName(calleeResult)
                     + ", from a function that returns " + cx.typeName(cx.f.result()));
         }
+    }
+
+    /** {@code setf a c i v}: c is a constructor of a's type with a field i of v's type, a reference. */
+    private void setField(int pc, Insn insn) throws BytecodeException {
+        int a = insn.get(0);
+        CtorDesc c = cx.ctor(insn.get(1));
+        String name = cx.ctorName(insn.get(1));
+        if (c.type() != cx.regType[a]) {
+            throw cx.at(pc, "setf of a field of " + name + " in r" + a + ", which has type " + cx.regTypeName(a));
+        }
+        if (c.closureFunction() >= 0) throw cx.at(pc, "setf of a field of " + name + ", a closure");
+        int field = insn.get(2);
+        if (field < 0 || field >= c.fields().length) {
+            throw cx.at(pc, "field index " + field + " is out of range: " + name + " has " + c.fields().length + " fields");
+        }
+        int v = insn.get(3);
+        if (cx.regType[v] != c.fields()[field]) {
+            throw cx.at(pc, "value r" + v + " has type " + cx.regTypeName(v) + ", field " + field + " of " + name
+                    + " has type " + cx.typeName(c.fields()[field]));
+        }
+        reference(pc, v, "value");
     }
 
     private void construct(int pc, int d, int ctor, int[] fields) throws BytecodeException {

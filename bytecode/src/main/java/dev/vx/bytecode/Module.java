@@ -22,7 +22,7 @@ public record Module(byte[] sourceHash, List<String> strings, long[] constants, 
 
     public static final int FORMAT_MAJOR = 1;
     /** The latest format minor version, which this reader reads (and every earlier one). */
-    public static final int FORMAT_MINOR = 3;
+    public static final int FORMAT_MINOR = 4;
 
     /** Types 0..10: the scalars in {@link Scalar} order, then String. */
     public static final List<TypeDesc> BUILTIN_TYPES;

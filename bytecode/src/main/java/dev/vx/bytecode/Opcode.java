@@ -137,7 +137,17 @@ public enum Opcode {
      * duplicated and {@code a} is unchanged. Lets the element be unique while it is updated
      * (the compiler's {@code ElementTake}). Added in format 1.2.
      */
-    ATAKE("rrr");
+    ATAKE("rrr"),
+
+    /**
+     * Field {@code i} of the cell in {@code a}, of constructor {@code c}, {@code := v}
+     * (consumed). The field holds a hole (an immediate, never a counted reference), which is
+     * overwritten without a drop; {@code a} is a cell the code built and nothing else reads
+     * yet. The compiler's destination-passing form of a recursion whose call is the last
+     * field of the result ({@code TailModCons}) builds a list or tree from the root down
+     * with it, in a loop. Added in format 1.4.
+     */
+    SETF("rcir");
 
     /** One {@link Operand} code per operand. */
     public final String shape;
@@ -170,7 +180,7 @@ public enum Opcode {
      */
     public boolean hasDestination() {
         return switch (this) {
-            case NOP, JMP, JT, JF, SWITCH, TCALL, TCALLC, RET, JOIN, PANIC, EXIT, DUP, DROP, FREE -> false;
+            case NOP, JMP, JT, JF, SWITCH, TCALL, TCALLC, RET, JOIN, PANIC, EXIT, DUP, DROP, FREE, SETF -> false;
             default -> true;
         };
     }
@@ -180,6 +190,7 @@ public enum Opcode {
         return switch (this) {
             case ALLOC -> 1;
             case ATAKE -> 2;
+            case SETF -> 4;
             default -> 0;
         };
     }

@@ -83,7 +83,8 @@ class ModuleCodecTest {
         assertEquals(96, Opcode.AEMPTY.ordinal());
         assertEquals(97, Opcode.ALLOC.ordinal()); // format 1.1
         assertEquals(98, Opcode.ATAKE.ordinal()); // format 1.2
-        assertEquals(Opcode.values().length - 1, Opcode.ATAKE.ordinal());
+        assertEquals(99, Opcode.SETF.ordinal()); // format 1.4
+        assertEquals(Opcode.values().length - 1, Opcode.SETF.ordinal());
         assertEquals(6, TypeKind.FUNC.ordinal());
     }
 
@@ -283,9 +284,9 @@ class ModuleCodecTest {
     void unsupportedVersion() {
         List<byte[]> p = tinyParts();
         p.set(0, bytes('V', 'X', 'B', 0, 2, 0, 0, 0));
-        assertEquals("header, byte 4: unsupported format version 2.0 (this reader reads 1.3)", readError(join(p)));
-        p.set(0, bytes('V', 'X', 'B', 0, 1, 0, 4, 0));
-        assertEquals("header, byte 4: unsupported format version 1.4 (this reader reads 1.3)", readError(join(p)));
+        assertEquals("header, byte 4: unsupported format version 2.0 (this reader reads 1.4)", readError(join(p)));
+        p.set(0, bytes('V', 'X', 'B', 0, 1, 0, 5, 0));
+        assertEquals("header, byte 4: unsupported format version 1.5 (this reader reads 1.4)", readError(join(p)));
         assertEquals("header, byte 6: truncated format version: it runs past the end of the file (byte 6)",
                 readError(bytes('V', 'X', 'B', 0, 1, 0)));
     }
@@ -467,6 +468,32 @@ class ModuleCodecTest {
         p.set(0, bytes('V', 'X', 'B', 0, 1, 0, 1, 0));
         assertEquals("functions section, byte 37: function 0, instruction 1: opcode atake needs format 1.2, the file is 1.1",
                 readError(join(p)));
+        assertEquals(4, Opcode.SETF.sinceMinor());
+        functions[12] = (byte) Opcode.SETF.ordinal();
+        p.set(0, bytes('V', 'X', 'B', 0, 1, 0, 3, 0));
+        assertEquals("functions section, byte 37: function 0, instruction 1: opcode setf needs format 1.4, the file is 1.3",
+                readError(join(p)));
+    }
+
+    @Test
+    void aModuleThatSetsAFieldIsWrittenInFormat14() throws BytecodeException {
+        ModuleBuilder b = new ModuleBuilder();
+        int list = b.list("List<U32>", Samples.U32);
+        FunctionBuilder f = b.function("main", new int[0], list, "main");
+        int hole = f.register(list);
+        int one = f.register(Samples.U32);
+        int cell = f.register(list);
+        f.newCell(1, hole, b.ctorId(list, 0));
+        f.emit(1, Opcode.LDI, one, 1);
+        f.newCell(1, cell, b.ctorId(list, 1), one, hole);
+        f.newCell(1, hole, b.ctorId(list, 0));
+        f.emit(1, Opcode.SETF, cell, b.ctorId(list, 1), 1, hole);
+        f.emit(1, Opcode.RET, cell);
+        Module m = b.entry(f.id()).printResult(true).build();
+        Verifier.verify(m);
+        byte[] file = ModuleWriter.write(m);
+        assertArrayEquals(bytes('V', 'X', 'B', 0, 1, 0, 4, 0), Arrays.copyOf(file, 8));
+        assertEquals(m, ModuleReader.read(file));
     }
 
     @Test

@@ -794,6 +794,40 @@ class VerifierCodeTest {
         return id;
     }
 
+    /** A list cell in register {@code cell} whose tail is [], then {@code setf} per {@code body}. */
+    private static Module setf(java.util.function.BiConsumer<Fixture, Integer> body) {
+        Fixture f = new Fixture();
+        int hole = f.reg(f.list);
+        f.m.newCell(1, hole, f.nil);
+        int cell = f.reg(f.list);
+        f.m.newCell(1, cell, f.cons, f.u32(1), hole);
+        body.accept(f, cell);
+        f.end();
+        return f.build();
+    }
+
+    @Test
+    void setFieldConstructorIndexAndType() {
+        Fixture.assertValid(setf((f, cell) -> {
+            int tail = f.reg(f.list);
+            f.m.newCell(1, tail, f.nil);
+            f.emit(SETF, cell, f.cons, 1, tail);
+        }));
+        assertRejects(setf((f, cell) -> f.emit(SETF, cell, f.pairCtor, 1, cell)),
+                "function main: instruction 3 (setf): setf of a field of Pair in r1, which has type List<U32>");
+        assertRejects(setf((f, cell) -> f.emit(SETF, cell, f.cons, 2, cell)),
+                "function main: instruction 3 (setf): field index 2 is out of range: Cons has 2 fields");
+        assertRejects(setf((f, cell) -> f.emit(SETF, cell, f.cons, 1, f.u32(7))),
+                "function main: instruction 4 (setf): value r3 has type U32, field 1 of Cons has type List<U32>");
+        assertRejects(setf((f, cell) -> f.emit(SETF, cell, f.cons, 0, f.u32(7))),
+                "function main: instruction 4 (setf): value r3 has type U32, not a reference type");
+        assertRejects(setf((f, cell) -> {
+            int c = f.reg(f.fn);
+            f.m.newCell(1, c, f.adder, f.u32(2));
+            f.emit(SETF, c, f.adder, 0, cell);
+        }), "function main: instruction 5 (setf): setf of a field of Adder, a closure");
+    }
+
     @Test
     void getFieldIndexAndType() {
         Fixture f = new Fixture();

@@ -382,6 +382,8 @@ final class KernelSource {
             }
             case GET -> out.append(' ').append(r(in.get(0))).append(" = H[").append(r(in.get(1))).append(" + ")
                     .append(1 + in.get(2)).append("];\n");
+            case SETF -> out.append(" H[").append(r(in.get(0))).append(" + ").append(1 + in.get(2)).append("] = ")
+                    .append(r(in.get(3))).append(";\n");
             case DUP -> out.append(" vx_dup(H, ").append(r(in.get(0))).append(");\n");
             case DROP -> out.append(" { W v = ").append(r(in.get(0)))
                     .append("; if (v >= HEAP_BASE) { W hd = H[v]; if (hd >= 2 * RC_ONE) H[v] = hd - RC_ONE; else vx_drop(c, v); } }\n");

@@ -31,8 +31,17 @@ class VmAcceptanceTest {
                 """.formatted(job ? "!" : "", n);
     }
 
-    /** A List.append-style copy: the head is live across the call, 2 words a level. */
+    /**
+     * A List.append-style copy: the head is live across the call, 2 words a level. The cell
+     * is built by {@code cons}, a call after the recursive one, so the recursion stays a
+     * recursion: written {@code h <> app(t, ys)}, the compiler builds the list in a loop
+     * ({@link #structuralAppend}).
+     */
     static String append2(long n, boolean job) {
+        return append2(n, job, "cons(h, app(t, ys))");
+    }
+
+    static String append2(long n, boolean job, String step) {
         return """
                 def gen(n: Nat, k: U32, acc: List<U32>) -> List<U32>:
                   match n:
@@ -41,12 +50,15 @@ class VmAcceptanceTest {
                     case 1n+p:
                       gen(p, k + 1, k <> acc)
 
+                def cons(h: U32, t: List<U32>) -> List<U32>:
+                  h <> t
+
                 def app(xs: List<U32>, ys: List<U32>) -> List<U32>:
                   match xs:
                     case []:
                       ys
                     case h <> t:
-                      h <> app(t, ys)
+                      %s
 
                 def sum(xs: List<U32>, acc: U32) -> U32:
                   match xs:
@@ -60,7 +72,7 @@ class VmAcceptanceTest {
 
                 def main() -> U32:
                   run%s(%dn)
-                """.formatted(job ? "!" : "", n);
+                """.formatted(step, job ? "!" : "", n);
     }
 
     /** {@code deep3(p, a, b) + a + b}: two values live across the call, 3 words a level. */
@@ -168,6 +180,25 @@ class VmAcceptanceTest {
         };
         checkDepth(name, words, 1_000_000, true);
         checkDepth(name, words, 1_000_000, false);
+    }
+
+    /**
+     * {@code h <> app(t, ys)}: the recursive call is the last field of the cell returned, so
+     * the compiler builds the cell first and the call fills its tail in a loop (tail recursion
+     * modulo constructor, docs/compiler.md): no frame a level, at any depth.
+     */
+    @Test
+    void structuralAppend() {
+        for (long n : new long[]{fillDepth("append2", 2) + 1, 1_000_000}) {
+            for (boolean job : new boolean[]{true, false}) {
+                VxRun.Result r = VxRun.run(append2(n, job, "h <> app(t, ys)"), VxRun.oneThread());
+                assertEquals(0, r.status(), r.err());
+                assertEquals(append2Result(n) + "\n", r.out(), "at depth " + n);
+                assertEquals(0, r.stat("spills"), "at depth " + n);
+                assertTrue(r.stat("peak_stack_words") <= 16, "at depth " + n + ": " + r.stat("peak_stack_words"));
+                assertEquals(r.stat("heap_allocated_words"), r.stat("heap_freed_words"), "at depth " + n);
+            }
+        }
     }
 
     static final String FILL_LOOP = """

@@ -127,12 +127,13 @@ final class Code {
     static final int AEMPTY = 96;
     static final int ALLOC = 97;
     static final int ATAKE = 98;
+    static final int SETF = 99;
     /** A call that is a child of a fork group. */
-    static final int FCALL = 99;
+    static final int FCALL = 100;
     /** {@code AGET} of a half array (Layout.KIND_ARRAY_HALF) whose elements are zero-extended. */
-    static final int AGET_HALF = 100;
+    static final int AGET_HALF = 101;
     /** {@code AGET} of a half array of I32 (sign-extended). */
-    static final int AGET_HALF_I32 = 101;
+    static final int AGET_HALF_I32 = 102;
 
     static {
         for (Opcode op : Opcode.values()) {

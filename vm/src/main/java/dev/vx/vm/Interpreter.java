@@ -349,6 +349,7 @@ public final class Interpreter implements Engine {
                         pc += 4;
                     }
                     case GET -> { r[code[pc + 1]] = h[(int) r[code[pc + 2]] + 1 + code[pc + 3]]; pc += 4; }
+                    case SETF -> { h[(int) r[code[pc + 1]] + 1 + code[pc + 3]] = r[code[pc + 4]]; pc += 5; }
                     case DUP -> { Allocator.dup(alloc, h, r[code[pc + 1]]); pc += 2; }
                     case DROP -> {
                         long v = r[code[pc + 1]];

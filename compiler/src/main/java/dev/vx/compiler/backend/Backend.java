@@ -28,7 +28,8 @@ import java.util.Map;
  * The compiler's back end: monomorphisation (each definition is lowered once per list of
  * type arguments it is used at, starting from {@code main}, so unused code is never
  * emitted, except originals that closure specialisation left without callers), lowering,
- * closure specialisation, reference counting, register allocation and emission of one
+ * closure specialisation, reference counting, tail recursion modulo constructor, register
+ * allocation and emission of one
  * {@link Module}. Everything is deterministic: the same program gives the same module.
  */
 public final class Backend {
@@ -88,6 +89,7 @@ public final class Backend {
             Emitter.removeUnreachable(f);
         }
         ClosureSpecialisation.run(this, functions, types);
+        TailModCons.run(this, functions, types);
         BorrowInference.run(functions, types, closureFunctions);
         for (IrFunction f : functions) BorrowInference.untailBorrowingCalls(f, functions, types);
         for (IrFunction f : functions) {

@@ -46,7 +46,7 @@ final class Emitter {
         for (int k = 0; k < kept.size(); k++) {
             IrInsn i = kept.get(k);
             i.mapTargets(t -> start[t]);
-            if (i.op == Opcode.NEW || i.op == Opcode.ALLOC) i.ops[1] = ctorIds[i.ops[1]];
+            if (i.op == Opcode.NEW || i.op == Opcode.ALLOC || i.op == Opcode.SETF) i.ops[1] = ctorIds[i.ops[1]];
             if (i.op == Opcode.NEWR) i.ops[2] = ctorIds[i.ops[2]];
             code.add(new Insn(i.op, i.ops));
             lines[k] = i.line;

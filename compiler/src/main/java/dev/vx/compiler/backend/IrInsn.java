@@ -35,7 +35,7 @@ final class IrInsn {
     /** The virtual register this instruction writes, or -1. */
     int def() {
         return switch (op) {
-            case NOP, JMP, JT, JF, SWITCH, TCALL, TCALLC, RET, JOIN, PANIC, EXIT, DUP, DROP, FREE -> -1;
+            case NOP, JMP, JT, JF, SWITCH, TCALL, TCALLC, RET, JOIN, PANIC, EXIT, DUP, DROP, FREE, SETF -> -1;
             default -> ops[0];
         };
     }
@@ -79,6 +79,10 @@ final class IrInsn {
                 for (int i = 0; i < ops[p]; i++) visitor.use(ops[p + 1 + i], first && i == 0);
             }
             case FREE -> visitor.use(ops[0], true);
+            case SETF -> {
+                visitor.use(ops[0], false);
+                visitor.use(ops[3], true);
+            }
             default -> {
                 int k = 0;
                 int p = 0;

@@ -446,7 +446,7 @@ final class FunctionCompiler {
     /** Whether instruction {@code in} reads the heap array (through the local) before anything else. */
     private boolean usesHeapFirst(Insn in) {
         return switch (in.op()) {
-            case GET, SWITCH, AGET, ALEN, DUP, DROP, PANIC, TCALLC, NEWR -> true;
+            case GET, SETF, SWITCH, AGET, ALEN, DUP, DROP, PANIC, TCALLC, NEWR -> true;
             default -> false;
         };
     }
@@ -457,7 +457,7 @@ final class FunctionCompiler {
      */
     private boolean heapAfter(Insn in, boolean v) {
         return switch (in.op()) {
-            case GET, SWITCH, AGET, ALEN, DUP, PANIC, TCALLC, NEWR -> true;
+            case GET, SETF, SWITCH, AGET, ALEN, DUP, PANIC, TCALLC, NEWR -> true;
             case NEW -> in.get(2) == 0 && m.ctor(in.get(1)).closureFunction() < 0 ? v : in.get(2) == 0 || in.get(2) > 4;
             case DROP, FREE, ANEW, AEMPTY, ALLOC, ASET, ASLICE, PRIM, FORK, CALL, CALLC, JOB -> false;
             default -> v;
@@ -848,6 +848,15 @@ final class FunctionCompiler {
                     mv.visitInsn(LALOAD);
                     storeWord(o[0]);
                 }
+            }
+            case SETF -> {
+                useHeap();
+                mv.visitVarInsn(ALOAD, sH);
+                pushAsInt(o[0]);
+                pushInt(mv, 1 + o[2]);
+                mv.visitInsn(IADD);
+                loadWord(o[3]);
+                mv.visitInsn(LASTORE);
             }
             case DUP, DROP -> {
                 // The fast path inline (HotSpot inlines the small helper), the rest out of line.

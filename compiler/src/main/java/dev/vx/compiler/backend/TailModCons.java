@@ -1,0 +1,215 @@
+package dev.vx.compiler.backend;
+
+import dev.vx.bytecode.Layout;
+import dev.vx.bytecode.Scalar;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static dev.vx.bytecode.Opcode.*;
+
+/**
+ * Tail recursion modulo constructor (OCaml's {@code [@tail_mod_cons]}, Koka's and Lean's
+ * destination passing): a function whose recursive call is the last field of the value it
+ * returns, as in {@code h <> append(t, ys)} or {@code f(h) <> map(t, f)}, builds its result
+ * from the root down in a loop instead of from the leaves up on the lane stack.
+ *
+ * <p>For such a function {@code f} the pass adds {@code f'(dst, params)}, a copy of {@code f}
+ * that writes its result into field {@code i} of the cell {@code dst} (of constructor
+ * {@code C}) with {@code setf} instead of returning it:
+ * <ul>
+ *   <li>a <em>site</em> of {@code f}, a block ending in {@code d := f(args); r := C{.., d,
+ *       ..}; ret r}, becomes {@code r := C{.., hole, ..}; f'(r, args); ret r} in {@code f},
+ *       and {@code r := C{.., hole, ..}; setf dst.i := r; tail f'(r, args)} in {@code f'}: the
+ *       cell is built before the call, with a hole (an immediate of the result type) where
+ *       the call's result goes, and the call fills the hole;</li>
+ *   <li>in {@code f'}, every other {@code ret v} becomes {@code setf dst.i := v; ret ()}, a
+ *       tail call of {@code f} a tail call of {@code f'} with the same destination, and a tail
+ *       call of anything else a call whose result fills the hole.</li>
+ * </ul>
+ * So {@code f} pushes one frame however long the list it builds, with one cell per element
+ * and no reversal (Base's accumulate-and-reverse pays a second pass and a second cell per
+ * element: docs/performance.md, "Structural list functions against Base's").
+ *
+ * <p>It runs after reference counting, on counted code, and changes no count: the cell takes
+ * the same fields (the hole is an immediate, which {@code setf} overwrites without a drop);
+ * {@code setf} moves {@code r} into {@code dst}; {@code dst} is borrowed (the cells above it
+ * keep it alive, and {@code f}'s frame keeps the root). Moving the construction above the
+ * call is safe because the call's arguments were computed before it and the construction
+ * reads only registers defined before the call. The cell under construction is reachable
+ * only from {@code f}'s frame until {@code f} returns it, so no other lane can see the hole.
+ *
+ * <p>All sites of one function must build the same constructor with the call in the same
+ * field (others stay ordinary calls), and the result type needs a constructor without fields
+ * to serve as the hole (lists have {@code []}; a tree whose every constructor has fields keeps
+ * its recursion).
+ */
+final class TailModCons {
+    private TailModCons() {}
+
+    /**
+     * A block of f ending {@code d := f(args); r1 := C{.., d, ..}; r2 := ...{.., r1, ..}; ...;
+     * ret rk}: the call at {@code call}, the constructions after it (each one's value a field
+     * of the next, the last one returned); the hole is field {@code field} of the first one,
+     * of constructor {@code ctor}.
+     */
+    private record Site(int block, int call, int ctor, int field) {}
+
+    static void run(Backend backend, List<IrFunction> functions, TypeTable types) {
+        int existing = functions.size();
+        for (int id = 0; id < existing; id++) {
+            IrFunction f = functions.get(id);
+            if (f.params.length + 1 > Layout.MAX_ARGS) continue;
+            List<Site> sites = sites(f, id, types);
+            if (sites.isEmpty()) continue;
+            int dps = functions.size();
+            IrFunction g = destinationPassing(f, id, dps, sites, types);
+            if (backend.addFunction(g) != dps) throw new IllegalStateException("function ids moved");
+            for (Site s : sites) {
+                List<IrInsn> in = f.blocks.get(s.block).insns;
+                IrInsn call = in.get(s.call);
+                int first = fillHole(f, f.result, in, s, types);
+                in.add(in.size() - 1, new IrInsn(CALL, call.line,
+                        Lowerer.call(f.newReg(Scalar.UNIT.typeId()), dps, prepend(first, args(call, 2)))));
+            }
+        }
+    }
+
+    private static List<Site> sites(IrFunction f, int id, TypeTable types) {
+        List<Site> sites = new ArrayList<>();
+        if (types.nullaryCtor(f.result) < 0) return sites;
+        int ctor = -1;
+        int field = -1;
+        for (IrFunction.Block b : f.blocks) {
+            List<IrInsn> in = b.insns;
+            int k = in.size() - 1;
+            if (k < 2 || in.get(k).op != RET) continue;
+            int value = in.get(k).ops[0];
+            // Back over the constructions, each building the value the next one takes.
+            while (k > 0 && in.get(k - 1).op == NEW && in.get(k - 1).ops[0] == value) {
+                IrInsn cons = in.get(k - 1);
+                IrInsn before = in.get(k - 2 < 0 ? 0 : k - 2);
+                if (k < 2 || types.closureFunction(cons.ops[1]) >= 0) break;
+                int inner = before.op == CALL && before.ops[1] == id ? before.ops[0]
+                        : before.op == NEW ? before.ops[0] : -1;
+                int at = inner < 0 ? -1 : onlyField(cons, inner);
+                if (at < 0 || usesAndRedefinitions(f, inner) != 1) break;
+                if (before.op == CALL) {
+                    if (ctor < 0) {
+                        ctor = cons.ops[1];
+                        field = at;
+                    }
+                    if (cons.ops[1] == ctor && at == field) sites.add(new Site(b.id, k - 2, ctor, field));
+                    break;
+                }
+                value = inner;
+                k--;
+            }
+        }
+        return sites;
+    }
+
+    /** The field of {@code new} {@code cons} that is {@code r}, when exactly one is; else -1. */
+    private static int onlyField(IrInsn cons, int r) {
+        int found = -1;
+        for (int k = 0; k < cons.ops[2]; k++) {
+            if (cons.ops[3 + k] != r) continue;
+            if (found >= 0) return -1;
+            found = k;
+        }
+        return found;
+    }
+
+    /** Reads of {@code r} plus its definitions other than the first: 1 for a value read once. */
+    private static int usesAndRedefinitions(IrFunction f, int r) {
+        int[] n = {-1};
+        for (IrFunction.Block b : f.blocks) {
+            for (IrInsn i : b.insns) {
+                i.forEachUse((reg, consumes) -> {
+                    if (reg == r) n[0]++;
+                });
+                if (i.def() == r) n[0]++;
+            }
+        }
+        return n[0];
+    }
+
+    /**
+     * At a site, removes the call, puts a hole where its result went and leaves the
+     * constructions and the {@code ret}; returns the register of the cell with the hole.
+     */
+    private static int fillHole(IrFunction f, int type, List<IrInsn> in, Site s, TypeTable types) {
+        in.remove(s.call);
+        IrInsn first = in.get(s.call);
+        int hole = f.newReg(type);
+        in.add(s.call, new IrInsn(NEW, first.line, Lowerer.withList(new int[]{hole, types.nullaryCtor(type)}, new int[0])));
+        first.ops[3 + s.field] = hole;
+        return first.ops[0];
+    }
+
+    /** f' : f's blocks with every register one higher (register 0 is dst), returning into dst. */
+    private static IrFunction destinationPassing(IrFunction f, int id, int dps, List<Site> sites, TypeTable types) {
+        int[] params = new int[f.params.length + 1];
+        params[0] = f.result;
+        System.arraycopy(f.params, 0, params, 1, f.params.length);
+        IrFunction g = new IrFunction(f.name, params, Scalar.UNIT.typeId(), f.file);
+        g.span = f.span;
+        for (int r = f.params.length; r < f.regTypes.size(); r++) g.newReg(f.regType(r));
+        for (IrFunction.Block fb : f.blocks) {
+            IrFunction.Block b = g.newBlock();
+            for (IrInsn i : fb.insns) {
+                IrInsn c = i.copy();
+                c.mapRegisters(r -> r + 1);
+                b.insns.add(c);
+            }
+        }
+        int ctor = sites.get(0).ctor;
+        int field = sites.get(0).field;
+        Site[] site = new Site[g.blocks.size()];
+        for (Site s : sites) site[s.block] = s;
+        for (IrFunction.Block b : g.blocks) {
+            List<IrInsn> in = b.insns;
+            IrInsn last = in.get(in.size() - 1);
+            if (site[b.id] != null) {
+                IrInsn call = in.get(site[b.id].call);
+                int first = fillHole(g, f.result, in, site[b.id], types);
+                in.remove(in.size() - 1);
+                in.add(new IrInsn(SETF, last.line, 0, ctor, field, last.ops[0]));
+                in.add(new IrInsn(TCALL, call.line, Lowerer.withList(new int[]{dps}, prepend(first, args(call, 2)))));
+            } else if (last.op == RET) {
+                in.remove(in.size() - 1);
+                fill(g, in, last.ops[0], ctor, field, last.line);
+            } else if (last.op == TCALL && last.ops[0] == id) {
+                in.set(in.size() - 1, new IrInsn(TCALL, last.line, Lowerer.withList(new int[]{dps}, prepend(0, args(last, 1)))));
+            } else if (last.op == TCALL || last.op == TCALLC) {
+                // A tail call of something else: its result fills the hole.
+                int v = g.newReg(f.result);
+                in.set(in.size() - 1, new IrInsn(last.op == TCALL ? CALL : CALLC, last.line,
+                        Lowerer.call(v, last.ops[0], args(last, 1))));
+                fill(g, in, v, ctor, field, last.line);
+            }
+        }
+        return g;
+    }
+
+    /** {@code setf dst.field := v; ret ()}. */
+    private static void fill(IrFunction g, List<IrInsn> in, int v, int ctor, int field, int line) {
+        int unit = g.newReg(Scalar.UNIT.typeId());
+        in.add(new IrInsn(SETF, line, 0, ctor, field, v));
+        in.add(new IrInsn(LDI, line, unit, 0));
+        in.add(new IrInsn(RET, line, unit));
+    }
+
+    /** The argument list of a call ({@code from} = 2: {@code d f R R}) or tail call ({@code from} = 1: {@code f R}). */
+    private static int[] args(IrInsn call, int from) {
+        int n = call.ops[from];
+        return java.util.Arrays.copyOfRange(call.ops, from + 1, from + 1 + n);
+    }
+
+    private static int[] prepend(int first, int[] rest) {
+        int[] out = new int[rest.length + 1];
+        out[0] = first;
+        System.arraycopy(rest, 0, out, 1, rest.length);
+        return out;
+    }
+}
