@@ -52,6 +52,7 @@ class GeneratorCoverageTest {
             Map.entry("fork group", "= fork "),
             Map.entry("job", "!\\("),
             Map.entry("deep recursion (1000+ levels)", "deep\\d+!?\\(\\d{4,}n"),
+            Map.entry("a list built modulo cons (1000+ levels)", "cons\\d+!?\\(\\d{4,}n"),
             Map.entry("mutual tail recursion", "def odd\\d+"),
             Map.entry("records of an array updated from each other", "Array\\.set\\(Array\\.set\\(a\\d+, i\\d+, "),
             Map.entry("an array updated by fork children, read by their forks", "= fork share_read\\d+\\("),

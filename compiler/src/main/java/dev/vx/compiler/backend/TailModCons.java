@@ -12,37 +12,41 @@ import static dev.vx.bytecode.Opcode.*;
  * Tail recursion modulo constructor (OCaml's {@code [@tail_mod_cons]}, Koka's and Lean's
  * destination passing): a function whose recursive call is the last field of the value it
  * returns, as in {@code h <> append(t, ys)} or {@code f(h) <> map(t, f)}, builds its result
- * from the root down in a loop instead of from the leaves up on the lane stack.
+ * from the first cell on in a loop instead of from the last one back on the lane stack.
  *
  * <p>For such a function {@code f} the pass adds {@code f'(dst, params)}, a copy of {@code f}
- * that writes its result into field {@code i} of the cell {@code dst} (of constructor
- * {@code C}) with {@code setf} instead of returning it:
+ * (same name and lines) that writes its result into field {@code i} of the cell {@code dst}
+ * (of constructor {@code C}) with {@code setf} instead of returning it:
  * <ul>
- *   <li>a <em>site</em> of {@code f}, a block ending in {@code d := f(args); r := C{.., d,
- *       ..}; ret r}, becomes {@code r := C{.., hole, ..}; f'(r, args); ret r} in {@code f},
- *       and {@code r := C{.., hole, ..}; setf dst.i := r; tail f'(r, args)} in {@code f'}: the
- *       cell is built before the call, with a hole (an immediate of the result type) where
- *       the call's result goes, and the call fills the hole;</li>
+ *   <li>a <em>site</em> of {@code f}, a block ending in {@code d := f(args); r1 := C{.., d,
+ *       ..}; r2 := ..{.., r1, ..}; ...; ret rk} (constructions, each one's value a field of
+ *       the next), becomes {@code r1 := C{.., hole, ..}; ...; f'(r1, args); ret rk} in
+ *       {@code f}, and {@code r1 := C{.., hole, ..}; ...; setf dst.i := rk; tail f'(r1, args)}
+ *       in {@code f'}: the cells are built before the call, with a hole (a constructor of the
+ *       result type without fields, an immediate) where the call's result went, and the call
+ *       fills the hole;</li>
  *   <li>in {@code f'}, every other {@code ret v} becomes {@code setf dst.i := v; ret ()}, a
- *       tail call of {@code f} a tail call of {@code f'} with the same destination, and a tail
- *       call of anything else a call whose result fills the hole.</li>
+ *       tail call of {@code f} a tail call of {@code f'} with the same destination (a filter's
+ *       other branch stays in the loop), and a tail call of anything else a call whose result
+ *       fills the hole.</li>
  * </ul>
  * So {@code f} pushes one frame however long the list it builds, with one cell per element
- * and no reversal (Base's accumulate-and-reverse pays a second pass and a second cell per
- * element: docs/performance.md, "Structural list functions against Base's").
+ * and no reversal.
  *
- * <p>It runs after reference counting, on counted code, and changes no count: the cell takes
- * the same fields (the hole is an immediate, which {@code setf} overwrites without a drop);
- * {@code setf} moves {@code r} into {@code dst}; {@code dst} is borrowed (the cells above it
- * keep it alive, and {@code f}'s frame keeps the root). Moving the construction above the
- * call is safe because the call's arguments were computed before it and the construction
- * reads only registers defined before the call. The cell under construction is reachable
- * only from {@code f}'s frame until {@code f} returns it, so no other lane can see the hole.
+ * <p>It runs before borrow inference and reference counting, which then count the new code
+ * as any other: {@code setf} consumes the value it stores (the hole it overwrites is an
+ * immediate, never dropped), {@code dst} is an owned parameter (the cell above holds it too,
+ * so its count is 2 while a level works on it), and a cell taken apart and rebuilt before the
+ * call is rebuilt in the same memory when it is unique ({@link Reuse}). Moving the
+ * constructions above the call changes no order of effects: they cannot fail, and read only
+ * registers defined before the call. The cells under construction are reachable only from
+ * {@code f}'s frame until {@code f} returns the first, so no other lane sees a hole.
  *
  * <p>All sites of one function must build the same constructor with the call in the same
- * field (others stay ordinary calls), and the result type needs a constructor without fields
- * to serve as the hole (lists have {@code []}; a tree whose every constructor has fields keeps
- * its recursion).
+ * field (the others stay ordinary calls), and the result type needs a constructor without
+ * fields for the hole (lists have {@code []}; a tree whose every constructor has fields keeps
+ * its recursion). A construction that reads anything computed after the call (another
+ * call, {@code xs ++ f(t)}) keeps it too.
  */
 final class TailModCons {
     private TailModCons() {}
@@ -77,7 +81,8 @@ final class TailModCons {
 
     private static List<Site> sites(IrFunction f, int id, TypeTable types) {
         List<Site> sites = new ArrayList<>();
-        if (types.nullaryCtor(f.result) < 0) return sites;
+        if (types.nullaryCtor(f.result) < 0 || !callsItself(f, id)) return sites;
+        int[] touches = usesAndDefinitions(f);
         int ctor = -1;
         int field = -1;
         for (IrFunction.Block b : f.blocks) {
@@ -85,16 +90,17 @@ final class TailModCons {
             int k = in.size() - 1;
             if (k < 2 || in.get(k).op != RET) continue;
             int value = in.get(k).ops[0];
-            // Back over the constructions, each building the value the next one takes.
-            while (k > 0 && in.get(k - 1).op == NEW && in.get(k - 1).ops[0] == value) {
+            // Back over the constructions, each building the value the next one takes, to the call.
+            while (k >= 2 && in.get(k - 1).op == NEW && in.get(k - 1).ops[0] == value) {
                 IrInsn cons = in.get(k - 1);
-                IrInsn before = in.get(k - 2 < 0 ? 0 : k - 2);
-                if (k < 2 || types.closureFunction(cons.ops[1]) >= 0) break;
-                int inner = before.op == CALL && before.ops[1] == id ? before.ops[0]
-                        : before.op == NEW ? before.ops[0] : -1;
+                IrInsn before = in.get(k - 2);
+                if (types.closureFunction(cons.ops[1]) >= 0) break;
+                boolean call = before.op == CALL && before.ops[1] == id;
+                int inner = call || before.op == NEW ? before.ops[0] : -1;
+                // The inner value is written once and read once, by this construction.
                 int at = inner < 0 ? -1 : onlyField(cons, inner);
-                if (at < 0 || usesAndRedefinitions(f, inner) != 1) break;
-                if (before.op == CALL) {
+                if (at < 0 || touches[inner] != 2) break;
+                if (call) {
                     if (ctor < 0) {
                         ctor = cons.ops[1];
                         field = at;
@@ -109,6 +115,25 @@ final class TailModCons {
         return sites;
     }
 
+    private static boolean callsItself(IrFunction f, int id) {
+        for (IrFunction.Block b : f.blocks) {
+            for (IrInsn i : b.insns) if (i.op == CALL && i.ops[1] == id) return true;
+        }
+        return false;
+    }
+
+    /** By register: how many instructions read or write it (a value written once and read once: 2). */
+    private static int[] usesAndDefinitions(IrFunction f) {
+        int[] n = new int[f.regTypes.size()];
+        for (IrFunction.Block b : f.blocks) {
+            for (IrInsn i : b.insns) {
+                i.forEachUse((reg, consumes) -> n[reg]++);
+                if (i.def() >= 0) n[i.def()]++;
+            }
+        }
+        return n;
+    }
+
     /** The field of {@code new} {@code cons} that is {@code r}, when exactly one is; else -1. */
     private static int onlyField(IrInsn cons, int r) {
         int found = -1;
@@ -118,20 +143,6 @@ final class TailModCons {
             found = k;
         }
         return found;
-    }
-
-    /** Reads of {@code r} plus its definitions other than the first: 1 for a value read once. */
-    private static int usesAndRedefinitions(IrFunction f, int r) {
-        int[] n = {-1};
-        for (IrFunction.Block b : f.blocks) {
-            for (IrInsn i : b.insns) {
-                i.forEachUse((reg, consumes) -> {
-                    if (reg == r) n[0]++;
-                });
-                if (i.def() == r) n[0]++;
-            }
-        }
-        return n[0];
     }
 
     /**

@@ -49,7 +49,7 @@ final class Session {
     /** An arithmetic battery: only scalar operations, so each printed line checks many of them. */
     private boolean arith;
 
-    enum FnKind { PLAIN, DEEP, MUTUAL, BUILD, FOLD, TSIZE, UPDATE, SHARE, ALIAS }
+    enum FnKind { PLAIN, DEEP, CONS, MUTUAL, BUILD, FOLD, TSIZE, UPDATE, SHARE, ALIAS }
 
     /** A callable user function; {@code typeParams} name the {@link GType.TypeVar}s of a generic one. */
     record Fn(String name, List<String> typeParams, List<GType> params, GType result, FnKind kind) {
@@ -150,6 +150,7 @@ final class Session {
             }
         }
         optional(0.5, this::deep);
+        optional(0.35, this::consBuilder);
         optional(0.4, this::treeTemplates);
         optional(0.25, this::mutual);
         optional(0.3, this::updater);
@@ -384,6 +385,43 @@ final class Session {
                 new Ast.Case("1n+" + p, new Block(prepend(recStmt, step.stmts()), step.tail())))));
         defs.add(new Ast.Def(name, List.of(), List.of(new Ast.Param(n, GType.NAT), new Ast.Param(av, a)), r, body));
         fns.add(new Fn(name, List.of(GType.NAT, a), r, FnKind.DEEP));
+    }
+
+    /**
+     * {@code cons(n, a)}: a list built by a recursion whose call is the tail of the list
+     * returned, n levels deep, which the compiler turns into a loop that fills the tail of the
+     * cell it built (TailModCons): one or two cells a level, sometimes only when a condition
+     * holds, the other branch a tail call of itself (a filter) or another list (a second base
+     * case).
+     */
+    private void consBuilder() {
+        String name = fresh("cons");
+        GType a = numericType();
+        GType y = chance(0.7) ? numericType() : type(1);
+        GType list = new ListT(y);
+        String n = fresh("n");
+        String av = fresh("a");
+        String p = fresh("p");
+        Env env = Env.EMPTY.with(n, GType.NAT).with(av, a);
+        Env env2 = env.with(p, GType.NAT);
+        boolean saved = cheap;
+        cheap = true;
+        Block base = block(list, env, 1);
+        Ex rest = new Ast.Call(name, List.of(new Ast.Var(p), expr(a, env2, 1)), false);
+        Ex built = new Ast.Bin("<>", expr(y, env2, 1), rest);
+        if (chance(0.3)) built = new Ast.Bin("<>", expr(y, env2, 1), built);
+        Block step = new Block(List.of(), new Ast.ExTail(built));
+        if (chance(0.4)) {
+            Ex other = chance(0.6) ? new Ast.Call(name, List.of(new Ast.Var(p), expr(a, env2, 1)), false)
+                    : expr(list, env2, 1);
+            step = new Block(List.of(), new Ast.IfSt(List.of(expr(GType.BOOL, env2, 1)), List.of(step),
+                    new Block(List.of(), new Ast.ExTail(other))));
+        }
+        cheap = saved;
+        Block body = new Block(List.of(), new Ast.Match(new Ast.Var(n), List.of(
+                new Ast.Case("0n", base), new Ast.Case("1n+" + p, step))));
+        defs.add(new Ast.Def(name, List.of(), List.of(new Ast.Param(n, GType.NAT), new Ast.Param(av, a)), list, body));
+        fns.add(new Fn(name, List.of(GType.NAT, a), list, FnKind.CONS));
     }
 
     /**
@@ -868,7 +906,7 @@ final class Session {
         }
         List<Ex> args = new ArrayList<>();
         switch (f.kind()) {
-            case DEEP -> {
+            case DEEP, CONS -> {
                 args.add(Literals.integer(Kind.NAT, depth()));
                 args.add(expr(f.params().get(1), env, d));
             }
