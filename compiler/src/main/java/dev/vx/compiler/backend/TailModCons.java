@@ -42,14 +42,20 @@ import static dev.vx.bytecode.Opcode.*;
  * registers defined before the call. The cells under construction are reachable only from
  * {@code f}'s frame until {@code f} returns the first, so no other lane sees a hole.
  *
- * <p>All sites of one function must build the same constructor with the call in the same
- * field (the others stay ordinary calls), and the result type needs a constructor without
- * fields for the hole (lists have {@code []}; a tree whose every constructor has fields keeps
- * its recursion). A construction that reads anything computed after the call (another
+ * <p>Sites may leave their hole in different places (a search tree's insert recurses into
+ * the left field on one path and the right on the other): {@code f} then gets a twin per
+ * hole, and a site passes its new cell to the twin of the hole that cell has, a tail call of
+ * another twin. The result type needs a constructor without fields for the hole (lists have
+ * {@code []}; a tree whose every constructor has fields keeps its recursion). A construction that reads anything computed after the call (another
  * call, {@code xs ++ f(t)}) keeps it too.
  */
 final class TailModCons {
     private TailModCons() {}
+
+    /** Twins of one function at most: each is a copy of it. Sites with further holes stay calls. */
+    private static final int MAX_TWINS = 4;
+    /** Functions larger than this (IR instructions) are not copied. */
+    private static final int MAX_COPIED_INSNS = 2000;
 
     /**
      * A block of f ending {@code d := f(args); r1 := C{.., d, ..}; r2 := ...{.., r1, ..}; ...;
@@ -57,24 +63,38 @@ final class TailModCons {
      * of the next, the last one returned); the hole is field {@code field} of the first one,
      * of constructor {@code ctor}.
      */
-    private record Site(int block, int call, int ctor, int field) {}
+    private record Site(int block, int call, int ctor, int field) {
+        Hole hole() {
+            return new Hole(ctor, field);
+        }
+    }
+
+    /** Where a twin fills its destination: field {@code field} of a cell of constructor {@code ctor}. */
+    private record Hole(int ctor, int field) {}
 
     static void run(Backend backend, List<IrFunction> functions, TypeTable types) {
         int existing = functions.size();
         for (int id = 0; id < existing; id++) {
             IrFunction f = functions.get(id);
             if (f.params.length + 1 > Layout.MAX_ARGS) continue;
-            List<Site> sites = sites(f, id, types);
-            if (sites.isEmpty()) continue;
-            int dps = functions.size();
-            IrFunction g = destinationPassing(f, id, dps, sites, types);
-            if (backend.addFunction(g) != dps) throw new IllegalStateException("function ids moved");
+            List<Site> found = sites(f, id, types);
+            if (found.isEmpty() || size(f) > MAX_COPIED_INSNS) continue;
+            // One twin per hole the sites leave: a twin fills its own hole, and a site passes
+            // its new cell to the twin of the hole that cell has.
+            List<Hole> holes = found.stream().map(Site::hole).distinct().limit(MAX_TWINS).toList();
+            List<Site> sites = found.stream().filter(s -> holes.contains(s.hole())).toList();
+            int firstTwin = functions.size();
+            for (Hole h : holes) {
+                IrFunction g = destinationPassing(f, id, h, firstTwin, holes, sites, types);
+                if (backend.addFunction(g) != firstTwin + holes.indexOf(h)) throw new IllegalStateException("function ids moved");
+            }
             for (Site s : sites) {
                 List<IrInsn> in = f.blocks.get(s.block).insns;
                 IrInsn call = in.get(s.call);
                 int first = fillHole(f, f.result, in, s, types);
+                int twin = firstTwin + holes.indexOf(s.hole());
                 in.add(in.size() - 1, new IrInsn(CALL, call.line,
-                        Lowerer.call(f.newReg(Scalar.UNIT.typeId()), dps, prepend(first, args(call, 2)))));
+                        Lowerer.call(f.newReg(Scalar.UNIT.typeId()), twin, prepend(first, args(call, 2)))));
             }
         }
     }
@@ -83,8 +103,6 @@ final class TailModCons {
         List<Site> sites = new ArrayList<>();
         if (types.nullaryCtor(f.result) < 0 || !callsItself(f, id)) return sites;
         int[] touches = usesAndDefinitions(f);
-        int ctor = -1;
-        int field = -1;
         for (IrFunction.Block b : f.blocks) {
             List<IrInsn> in = b.insns;
             int k = in.size() - 1;
@@ -101,11 +119,7 @@ final class TailModCons {
                 int at = inner < 0 ? -1 : onlyField(cons, inner);
                 if (at < 0 || touches[inner] != 2) break;
                 if (call) {
-                    if (ctor < 0) {
-                        ctor = cons.ops[1];
-                        field = at;
-                    }
-                    if (cons.ops[1] == ctor && at == field) sites.add(new Site(b.id, k - 2, ctor, field));
+                    sites.add(new Site(b.id, k - 2, cons.ops[1], at));
                     break;
                 }
                 value = inner;
@@ -113,6 +127,12 @@ final class TailModCons {
             }
         }
         return sites;
+    }
+
+    private static int size(IrFunction f) {
+        int n = 0;
+        for (IrFunction.Block b : f.blocks) n += b.insns.size();
+        return n;
     }
 
     private static boolean callsItself(IrFunction f, int id) {
@@ -158,8 +178,12 @@ final class TailModCons {
         return first.ops[0];
     }
 
-    /** f' : f's blocks with every register one higher (register 0 is dst), returning into dst. */
-    private static IrFunction destinationPassing(IrFunction f, int id, int dps, List<Site> sites, TypeTable types) {
+    /**
+     * The twin of f that fills {@code own}: f's blocks with every register one higher
+     * (register 0 is dst); the twin of hole {@code holes[j]} is function {@code firstTwin + j}.
+     */
+    private static IrFunction destinationPassing(IrFunction f, int id, Hole own, int firstTwin, List<Hole> holes,
+                                                 List<Site> sites, TypeTable types) {
         int[] params = new int[f.params.length + 1];
         params[0] = f.result;
         System.arraycopy(f.params, 0, params, 1, f.params.length);
@@ -174,8 +198,7 @@ final class TailModCons {
                 b.insns.add(c);
             }
         }
-        int ctor = sites.get(0).ctor;
-        int field = sites.get(0).field;
+        int self = firstTwin + holes.indexOf(own);
         Site[] site = new Site[g.blocks.size()];
         for (Site s : sites) site[s.block] = s;
         for (IrFunction.Block b : g.blocks) {
@@ -184,29 +207,30 @@ final class TailModCons {
             if (site[b.id] != null) {
                 IrInsn call = in.get(site[b.id].call);
                 int first = fillHole(g, f.result, in, site[b.id], types);
+                int next = firstTwin + holes.indexOf(site[b.id].hole());
                 in.remove(in.size() - 1);
-                in.add(new IrInsn(SETF, last.line, 0, ctor, field, last.ops[0]));
-                in.add(new IrInsn(TCALL, call.line, Lowerer.withList(new int[]{dps}, prepend(first, args(call, 2)))));
+                in.add(new IrInsn(SETF, last.line, 0, own.ctor, own.field, last.ops[0]));
+                in.add(new IrInsn(TCALL, call.line, Lowerer.withList(new int[]{next}, prepend(first, args(call, 2)))));
             } else if (last.op == RET) {
                 in.remove(in.size() - 1);
-                fill(g, in, last.ops[0], ctor, field, last.line);
+                fill(g, in, last.ops[0], own, last.line);
             } else if (last.op == TCALL && last.ops[0] == id) {
-                in.set(in.size() - 1, new IrInsn(TCALL, last.line, Lowerer.withList(new int[]{dps}, prepend(0, args(last, 1)))));
+                in.set(in.size() - 1, new IrInsn(TCALL, last.line, Lowerer.withList(new int[]{self}, prepend(0, args(last, 1)))));
             } else if (last.op == TCALL || last.op == TCALLC) {
                 // A tail call of something else: its result fills the hole.
                 int v = g.newReg(f.result);
                 in.set(in.size() - 1, new IrInsn(last.op == TCALL ? CALL : CALLC, last.line,
                         Lowerer.call(v, last.ops[0], args(last, 1))));
-                fill(g, in, v, ctor, field, last.line);
+                fill(g, in, v, own, last.line);
             }
         }
         return g;
     }
 
     /** {@code setf dst.field := v; ret ()}. */
-    private static void fill(IrFunction g, List<IrInsn> in, int v, int ctor, int field, int line) {
+    private static void fill(IrFunction g, List<IrInsn> in, int v, Hole own, int line) {
         int unit = g.newReg(Scalar.UNIT.typeId());
-        in.add(new IrInsn(SETF, line, 0, ctor, field, v));
+        in.add(new IrInsn(SETF, line, 0, own.ctor, own.field, v));
         in.add(new IrInsn(LDI, line, unit, 0));
         in.add(new IrInsn(RET, line, unit));
     }
