@@ -493,9 +493,15 @@ final class OpenClDevice implements JobDevice {
                 cached = program != 0;
             }
             if (program == 0) {
-                program = clCreateProgramWithSource(context, source, err);
-                OpenCl.check(err.get(0), "clCreateProgramWithSource");
-                int rc = clBuildProgram(program, info.device(), BUILD_OPTIONS, null, 0);
+                int rc = buildFromSource(source);
+                if (rc != CL_SUCCESS) {
+                    // Once more: POCL's own kernel cache fails a build (-11, "unable to rename
+                    // temporary ...") when another build of the same kernel, in another process
+                    // or thread, renames its files at the same moment; the next build finds
+                    // them in place. A kernel that really does not build fails again.
+                    clReleaseProgram(program);
+                    rc = buildFromSource(source);
+                }
                 if (rc != CL_SUCCESS) {
                     throw new DeviceFailure("vxvm: internal error: the OpenCL kernel of this program did not build on "
                             + info.name() + " (error " + rc + "); this is a bug of vxvm, please report it with the"
@@ -542,6 +548,16 @@ final class OpenClDevice implements JobDevice {
         OpenCl.check(clSetKernelArg1i(kernel, 8, lanes), "clSetKernelArg");
         built = true;
         compileMs = (System.nanoTime() - t0) / 1_000_000;
+    }
+
+    /** Creates {@link #program} from source and builds it; the build's status. */
+    private int buildFromSource(String source) {
+        try (MemoryStack s = MemoryStack.stackPush()) {
+            IntBuffer err = s.mallocInt(1);
+            program = clCreateProgramWithSource(context, source, err);
+            OpenCl.check(err.get(0), "clCreateProgramWithSource");
+            return clBuildProgram(program, info.device(), BUILD_OPTIONS, null, 0);
+        }
     }
 
     private long fromBinary(byte[] bin) {

@@ -69,6 +69,21 @@ class DeviceJobTest {
     }
 
     @Test
+    void aKernelThatDoesNotBuildIsAnInternalErrorWithTheBuildLog() {
+        // The test hook appends a function that cannot compile; the build is tried twice (a
+        // race in POCL's kernel cache fails one build of a good kernel), then reported.
+        System.setProperty("vx.opencl.test.brokenKernel", "true");
+        try {
+            Gpu.Run dev = Gpu.run(Modules.binaryJob(Opcode.ADD_U32, 7, 5), Gpu.opencl());
+            assertEquals(4, dev.status(), dev.err());
+            assertTrue(dev.err().contains("the OpenCL kernel of this program did not build"), dev.err());
+            assertTrue(dev.err().contains("undefined_name"), "the build log names the error:\n" + dev.err());
+        } finally {
+            System.clearProperty("vx.opencl.test.brokenKernel");
+        }
+    }
+
+    @Test
     void aJobThatFillsTheHeapEndsWithTheOutOfMemoryMessage() {
         Module m = Modules.deep(2_000_000, 2);
         dev.vx.vm.VmOptions small = Gpu.opencl().withHeap(16L << 20);
