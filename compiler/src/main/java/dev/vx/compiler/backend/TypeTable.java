@@ -229,11 +229,6 @@ final class TypeTable {
         return types.get(tupleType).ctors.get(0);
     }
 
-    /** The type of a provisional constructor. */
-    int ctorType(int ctor) {
-        return ctors.get(ctor).type;
-    }
-
     /** A data constructor of {@code type} without fields (its value is an immediate), or -1. */
     int nullaryCtor(int type) {
         for (int c : types.get(type).ctors) {
