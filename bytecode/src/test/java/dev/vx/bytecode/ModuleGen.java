@@ -747,7 +747,19 @@ final class ModuleGen implements Gen<Module> {
                 fb.newr(line, d, mm.pick(tokens), ctor, fields);
             } else {
                 fb.newCell(line, d, ctor, fields);
+                setReferenceField(env, d, ctor, depth);
             }
+        }
+
+        /** Sometimes {@code setf} of one of the new cell's reference fields (format 1.4). */
+        void setReferenceField(Env env, int cell, int ctor, int depth) {
+            if (mm.b.ctorDesc(ctor).closureFunction() >= 0 || !mm.flag(0.2)) return;
+            int[] fieldTypes = ctorFields(ctor);
+            List<Integer> refFields = new ArrayList<>();
+            for (int i = 0; i < fieldTypes.length; i++) if (mm.b.typeDesc(fieldTypes[i]).isRef()) refFields.add(i);
+            if (refFields.isEmpty() || !room()) return;
+            int k = mm.pick(refFields);
+            emit(SETF, cell, ctor, k, produce(env, fieldTypes[k], depth - 1, -1));
         }
 
         boolean primitiveRef(Env env, int type, int d, int depth) {
