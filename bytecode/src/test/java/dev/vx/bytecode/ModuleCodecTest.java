@@ -386,6 +386,15 @@ class ModuleCodecTest {
         assertEquals("functions section, byte 37: function 0, instruction 1: unknown opcode byte 200", readError(join(p)));
     }
 
+    /** Verifies m, writes it, checks that the header says format 1.{@code minor} and that it reads back as m. */
+    private static byte[] writtenInFormat(Module m, int minor) throws BytecodeException {
+        Verifier.verify(m);
+        byte[] file = ModuleWriter.write(m);
+        assertArrayEquals(bytes('V', 'X', 'B', 0, 1, 0, minor, 0), Arrays.copyOf(file, 8));
+        assertEquals(m, ModuleReader.read(file));
+        return file;
+    }
+
     @Test
     void aModuleIsWrittenInTheOldestFormatThatHoldsIt() throws BytecodeException {
         byte[] old = ModuleWriter.write(tiny());
@@ -402,9 +411,7 @@ class ModuleCodecTest {
         f.newr(1, t, t, b.ctorId(list, 1), x, nil);
         f.emit(1, Opcode.RET, t);
         Module m = b.entry(f.id()).printResult(true).build();
-        byte[] file = ModuleWriter.write(m);
-        assertArrayEquals(bytes('V', 'X', 'B', 0, 1, 0, 1, 0), Arrays.copyOf(file, 8));
-        assertEquals(m, ModuleReader.read(file));
+        writtenInFormat(m, 1);
     }
 
     @Test
@@ -425,10 +432,7 @@ class ModuleCodecTest {
         f.emit(1, Opcode.DROP, a);
         f.emit(1, Opcode.RET, x);
         Module m = b.entry(f.id()).printResult(true).build();
-        Verifier.verify(m);
-        byte[] file = ModuleWriter.write(m);
-        assertArrayEquals(bytes('V', 'X', 'B', 0, 1, 0, 2, 0), Arrays.copyOf(file, 8));
-        assertEquals(m, ModuleReader.read(file));
+        writtenInFormat(m, 2);
     }
 
     @Test
@@ -442,10 +446,7 @@ class ModuleCodecTest {
         f.prim(1, s, Prim.STR_APPEND, s, t);
         f.emit(1, Opcode.RET, s);
         Module m = b.entry(f.id()).printResult(true).build();
-        Verifier.verify(m);
-        byte[] file = ModuleWriter.write(m);
-        assertArrayEquals(bytes('V', 'X', 'B', 0, 1, 0, 3, 0), Arrays.copyOf(file, 8));
-        assertEquals(m, ModuleReader.read(file));
+        byte[] file = writtenInFormat(m, 3);
         assertEquals(3, Prim.STR_APPEND.sinceMinor());
         assertEquals(0, Prim.STR_CONCAT.sinceMinor());
         file[6] = 2;
@@ -490,10 +491,7 @@ class ModuleCodecTest {
         f.emit(1, Opcode.SETF, cell, b.ctorId(list, 1), 1, hole);
         f.emit(1, Opcode.RET, cell);
         Module m = b.entry(f.id()).printResult(true).build();
-        Verifier.verify(m);
-        byte[] file = ModuleWriter.write(m);
-        assertArrayEquals(bytes('V', 'X', 'B', 0, 1, 0, 4, 0), Arrays.copyOf(file, 8));
-        assertEquals(m, ModuleReader.read(file));
+        writtenInFormat(m, 4);
     }
 
     @Test
