@@ -759,6 +759,7 @@ final class ModuleGen implements Gen<Module> {
             for (int i = 0; i < fieldTypes.length; i++) if (mm.b.typeDesc(fieldTypes[i]).isRef()) refFields.add(i);
             if (refFields.isEmpty() || !room()) return;
             int k = mm.pick(refFields);
+            define(env, cell); // written above; a call that computes the value must save it
             emit(SETF, cell, ctor, k, produce(env, fieldTypes[k], depth - 1, -1));
         }
 
