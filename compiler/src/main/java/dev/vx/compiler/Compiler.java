@@ -5,6 +5,9 @@ import dev.vx.bytecode.Module;
 import dev.vx.bytecode.Verifier;
 import dev.vx.compiler.backend.Backend;
 import dev.vx.compiler.backend.CompileLimitException;
+import dev.vx.compiler.diag.Diagnostic;
+import dev.vx.compiler.diag.Severity;
+import dev.vx.compiler.diag.Span;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -80,8 +83,11 @@ public final class Compiler {
         }
         if (bug[0] != null) throw new InternalError("the compiler failed: " + bug[0], bug[0]);
         if (error[0] != null) {
-            Object where = error[0].where() != null ? error[0].where() : checked.program().main().file().path();
-            return new Result(null, diagnostics + where + ": error: " + error[0].getMessage() + "\n", 1, sources);
+            Span where = error[0].where();
+            String report = where != null
+                    ? new Diagnostic(Severity.ERROR, where, error[0].getMessage()).render()
+                    : checked.program().main().file().path() + ": error: " + error[0].getMessage() + "\n";
+            return new Result(null, diagnostics + report, 1, sources);
         }
         try {
             Verifier.verify(module[0]);

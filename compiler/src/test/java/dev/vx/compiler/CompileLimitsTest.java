@@ -16,10 +16,16 @@ class CompileLimitsTest {
         return Compiler.compile(new SourceFile("prog.vx", src), TestBase.sources());
     }
 
+    /** Rejected with one error, {@code expected}, shown over its source line as every diagnostic is. */
     private static void rejectedWith(String src, String expected) {
         Compiler.Result r = compile(src);
         assertNull(r.module(), "compiled: " + src);
-        assertEquals(expected, r.diagnostics().strip());
+        String[] lines = r.diagnostics().split("\n");
+        assertEquals(3, lines.length, r.diagnostics());
+        assertEquals(expected, lines[0]);
+        int line = Integer.parseInt(expected.split(":")[1]);
+        assertTrue(lines[1].startsWith("    " + line + " | "), r.diagnostics());
+        assertTrue(lines[2].trim().matches("\\| *\\^+"), r.diagnostics());
     }
 
     /** The first line of the diagnostics of a program that must not compile. */
@@ -39,6 +45,29 @@ class CompileLimitsTest {
         // One level deeper per instance, and twice as large per instance (exponential types).
         rejectedWith(growing.formatted("[x]"), expected);
         rejectedWith(growing.formatted("(x, x)"), expected);
+    }
+
+    /**
+     * A type too large for an instance of a Base function, passed by a program that does not
+     * recurse: the error is at the program's own call that led there, not inside Base.
+     */
+    @Test
+    void aTypeTooLargeForBaseIsAnErrorAtTheCallThatPassesIt() {
+        String row = "(" + String.join(", ", java.util.Collections.nCopies(20, "1")) + ")";
+        String wide = "(" + String.join(", ", java.util.Collections.nCopies(13, row)) + ")";
+        String list = "[".repeat(70) + "1" + "]".repeat(70);
+        String expected = "error: this needs %s at a type argument of more than 256 parts or 64 levels "
+                + "of nesting, more than the compiler lays out: use smaller types here (a record of records instead of "
+                + "one wide tuple, less nesting), or, if this function calls itself at ever larger types (polymorphic "
+                + "recursion), give its recursive calls the same type arguments";
+        rejectedWith("def main() -> U32:\n  x = 1\n  List.length([" + wide + "])\n",
+                "prog.vx:3:3: " + expected.formatted("Base's List.length"));
+        // A generic function of the program's own that does not recurse: at the call that needs it.
+        rejectedWith("def count<T>(xs: List<T>) -> U32:\n  List.length(xs)\n\ndef main() -> U32:\n  count(" + list
+                + ")\n", "prog.vx:5:3: " + expected.formatted("count"));
+        // Within the bounds, the same programs compile.
+        String fine = "(" + String.join(", ", java.util.Collections.nCopies(10, row)) + ")";
+        assertTrue(compile("def main() -> U32:\n  List.length([" + fine + "])\n").module() != null);
     }
 
     @Test

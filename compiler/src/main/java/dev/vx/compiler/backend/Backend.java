@@ -6,6 +6,7 @@ import dev.vx.bytecode.Module;
 import dev.vx.bytecode.Opcode;
 import dev.vx.bytecode.Scalar;
 import dev.vx.compiler.SourceFile;
+import dev.vx.compiler.diag.Span;
 import dev.vx.compiler.tast.Builtin;
 import dev.vx.compiler.tast.FunctionDef;
 import dev.vx.compiler.tast.Program;
@@ -55,6 +56,16 @@ public final class Backend {
     private final Map<Instance, Integer> builtinValues = new HashMap<>();
     /** Functions that closure calls reach: their parameters must be owned. */
     private final java.util.Set<Integer> closureFunctions = new java.util.HashSet<>();
+
+    /** The place the lowering is at (set by {@link Lowerer#at}), and the instance it lowers. */
+    Span site;
+    private int lowering = -1;
+    /** By instance: the instance whose lowering first asked for it, and where. */
+    private final Map<Integer, Request> requests = new HashMap<>();
+    /** By instance: its definition. */
+    private final Map<Integer, FunctionDef> defs = new HashMap<>();
+
+    private record Request(int by, Span at) {}
 
     /** A definition (or builtin) at concrete type arguments. Definitions compare by identity. */
     private record Instance(Object def, List<Type> typeArgs) {}
@@ -155,14 +166,23 @@ public final class Backend {
         Integer known = tooLarge ? null : instances.get(key);
         if (known != null) return known;
         if (tooLarge) {
-            throw new CompileLimitException(def.name() + " is instantiated at a type argument of more than "
-                    + MAX_TYPE_SIZE + " parts or " + MAX_TYPE_DEPTH + " levels of nesting; if it calls itself at ever "
-                    + "larger types (polymorphic recursion), give its recursive calls the same type arguments",
-                    def.span());
+            Span user = userSite(def);
+            String bounds = " at a type argument of more than " + MAX_TYPE_SIZE + " parts or " + MAX_TYPE_DEPTH
+                    + " levels of nesting";
+            throw user == null
+                    ? new CompileLimitException(def.name() + " is instantiated" + bounds + "; if it calls itself at "
+                            + "ever larger types (polymorphic recursion), give its recursive calls the same type arguments",
+                            def.span())
+                    : new CompileLimitException("this needs " + (def.fromBase() ? "Base's " : "") + def.name() + bounds + ", more than the compiler "
+                            + "lays out: use smaller types here (a record of records instead of one wide tuple, less "
+                            + "nesting), or, if this function calls itself at ever larger types (polymorphic "
+                            + "recursion), give its recursive calls the same type arguments", user);
         }
         if (instances.size() >= MAX_INSTANCES) {
+            Span user = userSite(def);
             throw new CompileLimitException(def.name() + " is instantiated at ever larger types "
-                    + "(polymorphic recursion); give its recursive calls the same type arguments", def.span());
+                    + "(polymorphic recursion); give its recursive calls the same type arguments",
+                    user != null ? user : def.span());
         }
         Map<TypeParam, Type> subst = substitution(def.typeParams(), typeArgs);
         int[] params = def.params().stream().mapToInt(p -> types.of(Types.substitute(p.type(), subst))).toArray();
@@ -171,7 +191,11 @@ public final class Backend {
         f.span = def.span();
         int id = addFunction(f);
         instances.put(key, id);
+        requests.put(id, new Request(lowering, site));
+        defs.put(id, def);
         pending.add(() -> {
+            lowering = id;
+            site = def.span();
             try {
                 new Lowerer(this, f, subst).lowerDefinition(def);
             } catch (CompileLimitException e) {
@@ -181,6 +205,24 @@ public final class Backend {
             }
         });
         return id;
+    }
+
+    /**
+     * For a limit met by an instance of {@code def} that another function asks for: the place
+     * in the program's own code whose call led there (through Base's functions), where the
+     * user can change something. Null when {@code def} asks for it itself (polymorphic
+     * recursion: the error is at the definition) or no such place is known.
+     */
+    private Span userSite(FunctionDef def) {
+        if (lowering >= 0 && defs.get(lowering) == def) return null;
+        int by = lowering;
+        Span at = site;
+        while (by >= 0 && defs.get(by).fromBase()) {
+            Request r = requests.get(by);
+            by = r.by();
+            at = r.at();
+        }
+        return by >= 0 ? at : null;
     }
 
     private static Map<TypeParam, Type> substitution(List<TypeParam> params, List<Type> args) {

@@ -78,7 +78,9 @@ final class Lowerer {
     }
 
     void at(Span s) {
-        if (s != null) line = s.line();
+        if (s == null) return;
+        line = s.line();
+        be.site = s;
     }
 
     static int[] call(int d, int callee, int[] args) {
