@@ -73,6 +73,21 @@ class ModulesAndNamesTest {
         assertTrue(length != baseLength);
     }
 
+    /** A constructor of the program's own used where Base's one of that name was meant: the message says why. */
+    @Test
+    void aConstructorThatHidesBasesOneIsNamedInTheMismatch() {
+        String src = "type Opt:\n  Some{v: U32}\n  Nope{}\n\ndef main() -> U32:\n  match U32.parse(\"3\"):\n"
+                + "    case Some{v}: v\n    case None{}: 0\n\ndef f() -> Maybe<U32>:\n  Some{3}\n";
+        String hint = "error: type mismatch: expected Maybe<U32>, found Opt; `Some` here is the constructor of Opt "
+                + "(declared at prog.vx:1), which hides Base's Maybe.Some";
+        List<String> headers = errors(Map.of("prog.vx", src)).lines().filter(l -> l.startsWith("prog.vx:")).toList();
+        assertEquals(List.of("prog.vx:7:10: " + hint, "prog.vx:11:3: " + hint), headers);
+        // A mismatch with a type that Base's constructor does not build either gets no such note.
+        String other = "type Opt:\n  Some{v: U32}\n\ndef f() -> List<U32>:\n  Some{3}\n\ndef main() -> U32:\n  1\n";
+        assertEquals("prog.vx:5:3: error: type mismatch: expected List<U32>, found Opt",
+                errors(Map.of("prog.vx", other)).lines().findFirst().orElse(""));
+    }
+
     @Test
     void localsShadowGlobals() {
         String src = "def f(x: U32) -> U32:\n  x\n\ndef main() -> U32:\n  f = \\y -> y + 1\n  f(1)\n";

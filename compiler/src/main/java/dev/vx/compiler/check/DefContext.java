@@ -4,6 +4,7 @@ import dev.vx.compiler.diag.Diagnostics;
 import dev.vx.compiler.diag.Progress;
 import dev.vx.compiler.diag.Span;
 import dev.vx.compiler.syntax.Ast;
+import dev.vx.compiler.types.Constructor;
 import dev.vx.compiler.types.ScalarType;
 import dev.vx.compiler.types.Type;
 import dev.vx.compiler.types.TypeParam;
@@ -171,6 +172,28 @@ final class DefContext {
     }
 
     void mismatch(Ty expected, Ty actual, Span span) {
+        mismatch(expected, actual, span, "");
+    }
+
+    /**
+     * A constructor of type {@code actual} where {@code expected} was wanted. When it is the
+     * program's own constructor and hides Base's one of that name, whose type is the expected
+     * one (a user's {@code Some} matched against a {@code Maybe}), the message says so.
+     */
+    void constructorMismatch(Ty expected, Ty actual, Constructor used, Span span) {
+        String hint = "";
+        Constructor hidden = inBase || used.decl().fromBase() ? null : globals.constructor(used.name(), true);
+        if (hidden != null && Tys.resolve(expected) instanceof TCon e && e.head.kind == Head.Kind.ADT
+                && e.head.decl == hidden.decl()) {
+            Span at = used.decl().span();
+            hint = "; `" + used.name() + "` here is the constructor of " + used.decl().name() + " (declared at "
+                    + at.file().path() + ":" + at.line() + "), which hides Base's " + hidden.decl().name() + "."
+                    + used.name();
+        }
+        mismatch(expected, actual, span, hint);
+    }
+
+    private void mismatch(Ty expected, Ty actual, Span span, String extra) {
         Ty a = Tys.resolve(actual);
         Ty e = Tys.resolve(expected);
         String found = Tys.show(a);
@@ -190,7 +213,7 @@ final class DefContext {
         } else if (e instanceof TVar v && v.kind == TVar.Kind.FLOAT) {
             wanted = "a float type";
         }
-        diags.error(span, "type mismatch: expected " + wanted + ", found " + found + hint + twoTypesNamed(e, a));
+        diags.error(span, "type mismatch: expected " + wanted + ", found " + found + hint + twoTypesNamed(e, a) + extra);
     }
 
     /**

@@ -388,7 +388,7 @@ final class ExprChecker {
             }
         }.match(names, values, inst, fields);
         if (!ok) {
-            cx.mismatch(expected, type, c.span());
+            cx.constructorMismatch(expected, type, ctor, c.span());
         }
         if (!complete || cx.globals.brokenConstructors.contains(ctor)) {
             return errorElab(c.span());

@@ -156,7 +156,7 @@ final class PatternChecker {
             }
         }.match(names, written, inst, fields);
         if (!ok) {
-            cx.mismatch(type, shape, c.span());
+            cx.constructorMismatch(type, shape, ctor, c.span());
         }
         while (fields.size() < ctor.arity()) {
             fields.add(() -> new Pattern.Wildcard(ScalarType.UNIT, c.span()));
