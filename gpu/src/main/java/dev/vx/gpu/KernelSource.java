@@ -374,8 +374,12 @@ final class KernelSource {
                 for (int t : m.ctor(c).fields()) refs |= m.type(t).isRef();
                 String owned = "HDR(1, " + c + ", " + fields.length + ")";
                 String header = refs ? owned : "(H[na] < 0 ? (W)(" + Layout.header(-1, c, fields.length) + "L) : " + owned + ")";
-                out.append(" { W na = ").append(r(in.get(1))).append("; if (na != 0) H[na] = ").append(header)
-                        .append("; else { na = vx_new_cell(c, ").append(c).append(", ").append(fields.length)
+                // Ops.reuseOfAnotherSize: a token of other words (a hand-edited module) is an
+                // internal error, never a write past the old cell.
+                out.append(" { W na = ").append(r(in.get(1))).append("; if (na != 0) { if (CTOR(H[na]) < FIRST_CTOR")
+                        .append(" || vx_cell_words(H, na) != cell_words_fields(").append(fields.length).append("))")
+                        .append(fail(f, i, "E_INTERNAL", String.valueOf(f), String.valueOf(i))).append(" H[na] = ")
+                        .append(header).append("; } else { na = vx_new_cell(c, ").append(c).append(", ").append(fields.length)
                         .append("); if (na == 0)").append(fail(f, i, "E_OOM", "0", "0")).append(" }");
                 for (int k = 0; k < fields.length; k++) out.append(" H[na + ").append(1 + k).append("] = ").append(r(fields[k])).append(';');
                 out.append(' ').append(r(in.get(0))).append(" = na; }\n");

@@ -542,6 +542,12 @@ public final class Allocator {
      * register only, so nothing shared reaches it, and it starts owned again.
      */
     public static long rebuiltHeader(long old, long owned, boolean hasRefFields) {
+        // The compiler reuses a cell only for one of the same words. A module edited by hand can
+        // pass another (the verifier does not know which constructor a token holds): refusing it
+        // keeps the new cell's fields inside the old one, on every engine (docs/bytecode.md 5).
+        if (Layout.ctor(old) < Layout.FIRST_CTOR || cellWords(Layout.size(old)) != cellWords(Layout.size(owned))) {
+            throw Ops.reuseOfAnotherSize();
+        }
         return old < 0 && !hasRefFields ? owned - 2 * RC_ONE : owned;
     }
 

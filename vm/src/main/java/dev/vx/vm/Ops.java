@@ -272,4 +272,13 @@ public final class Ops {
     public static IllegalStateException switchOutsideType() {
         return new IllegalStateException("switch on a constructor outside its type");
     }
+
+    /**
+     * A {@code newr} whose token is not a constructor's cell of the words the new cell needs:
+     * only a module with broken reference counts or reuse gets here (docs/bytecode.md §5), so
+     * it is an internal error (status 4), before anything is written past the old cell.
+     */
+    public static IllegalStateException reuseOfAnotherSize() {
+        return new IllegalStateException("newr reuses a cell of another size or kind");
+    }
 }

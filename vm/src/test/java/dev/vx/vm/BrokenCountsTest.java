@@ -42,8 +42,9 @@ class BrokenCountsTest {
     }
 
     /**
-     * The array's register reused as the token of a newr (a use after the last count was
-     * given away): the array's length word is now the pair's first field, 2^31 - 1, so the Vx
+     * The array's register read after its last count was dropped, its block taken by a pair
+     * (the free list gives the newest block of a size first): the array's length word is now
+     * the pair's first field, 2^31 - 1, so the Vx
      * index check passes for an index far beyond the heap (8 MiB: the heap array holds 2^20
      * words; element 2^20 is 4,098 words past its end).
      */
@@ -54,7 +55,8 @@ class BrokenCountsTest {
                 i(LDI, 2, 0),
                 i(ANEW, 0, 1, 2),
                 i(LDI, 4, 0x7fffffff),
-                i(NEWR, 3, 0, 16, 2, 4, 4),
+                i(DROP, 0),
+                i(NEW, 3, 16, 2, 4, 4),
                 i(LDI, 5, 1 << 20),
                 i(AGET, 6, 0, 5),
                 i(RET, 6)));
@@ -72,17 +74,18 @@ class BrokenCountsTest {
                         i(LDI, 2, 0),
                         i(ANEW, 0, 1, 2),
                         i(LDI, 4, 0x7fffffff),
-                        i(NEWR, 3, 0, 16, 2, 4, 4),
+                        i(DROP, 0),
+                        i(NEW, 3, 16, 2, 4, 4),
                         i(LDI, 5, start),
                         i(LDI, 7, start + 65536),
                         i(LDI, 6, 0),
                         i(LDI, 9, 1),
                         i(LT_S, 8, 5, 7),
-                        i(JF, 8, 15),
+                        i(JF, 8, 16),
                         i(AGET, 10, 0, 5),
                         i(ADD_64, 6, 6, 10),
                         i(ADD_U32, 5, 5, 9),
-                        i(JMP, 9),
+                        i(JMP, 10),
                         i(RET, 6)));
         String first = assertSameInternalError(module(arrayAndPair(), List.of(main)), 8L << 20);
         assertTrue(first.contains("ArrayIndexOutOfBoundsException"), first);
@@ -114,6 +117,40 @@ class BrokenCountsTest {
                 List.of(main), 0, true);
         String first = assertSameInternalError(m, Heap.MIN_CAPACITY_BYTES);
         assertTrue(first.contains("switch on a constructor outside its type"), first);
+    }
+
+    /**
+     * A newr whose token is an array, or a constructor's cell of other words than the new
+     * cell's: refused before a field is written (the pair's second field would land past a
+     * one-element array's block), on both engines alike.
+     */
+    @Test
+    void aReuseTokenOfAnotherSizeOrKindFailsBeforeWritingPastIt() {
+        FunctionDesc fromArray = fn(0, new int[0], U64, new int[]{11, U32, U64, 12, U64}, List.of(
+                i(LDI, 1, 1),
+                i(LDI, 2, 0),
+                i(ANEW, 0, 1, 2),
+                i(LDI, 4, 9),
+                i(NEWR, 3, 0, 16, 2, 4, 4),
+                i(GET, 4, 3, 1),
+                i(RET, 4)));
+        String first = assertSameInternalError(module(arrayAndPair(), List.of(fromArray)), Heap.MIN_CAPACITY_BYTES);
+        assertTrue(first.contains("newr reuses a cell of another size or kind"), first);
+        // T = Small{U64} | Big{U64, U64, U64}: a Small's two words rebuilt as a Big of four.
+        List<TypeDesc> types = new ArrayList<>(Module.BUILTIN_TYPES);
+        types.add(new TypeDesc(TypeKind.ADT, 1, new int[0], -1, 16, 2));
+        List<CtorDesc> ctors = List.of(new CtorDesc(0, 11, new int[]{U64}, -1),
+                new CtorDesc(0, 11, new int[]{U64, U64, U64}, -1));
+        FunctionDesc bigger = fn(0, new int[0], U64, new int[]{11, U64, 11}, List.of(
+                i(LDI, 1, 9),
+                i(NEW, 0, 16, 1, 1),
+                i(NEWR, 2, 0, 17, 3, 1, 1, 1),
+                i(GET, 1, 2, 2),
+                i(RET, 1)));
+        Module m = new Module(new byte[32], List.of("main", "T", "f.vx"), new long[0], types, ctors, List.of(bigger),
+                0, true);
+        first = assertSameInternalError(m, Heap.MIN_CAPACITY_BYTES);
+        assertTrue(first.contains("newr reuses a cell of another size or kind"), first);
     }
 
     private static Module module(List<TypeDesc> types, List<FunctionDesc> fns) {

@@ -4,6 +4,7 @@ import dev.vx.bytecode.Layout;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -47,11 +48,23 @@ class SharedMarkTest {
     @Test
     void aRebuiltCellStaysSharedOnlyWhenItHasNoReferenceFields() {
         long owned = Layout.header(1, 20, 2);
-        long sharedOld = Layout.header(-1, 17, 3);
-        long ownedOld = Layout.header(1, 17, 3);
+        long sharedOld = Layout.header(-1, 17, 2);
+        long ownedOld = Layout.header(1, 17, 2);
         assertEquals(Layout.header(-1, 20, 2), Allocator.rebuiltHeader(sharedOld, owned, false));
         assertEquals(owned, Allocator.rebuiltHeader(sharedOld, owned, true));
         assertEquals(owned, Allocator.rebuiltHeader(ownedOld, owned, false));
         assertTrue(Allocator.rebuiltHeader(sharedOld, owned, false) < 0);
+    }
+
+    /** Only a hand-edited module passes a token of other words than the new cell's; it is refused, not overrun. */
+    @Test
+    void aTokenOfAnotherSizeOrKindIsRefused() {
+        long owned = Layout.header(1, 20, 2);
+        assertThrows(IllegalStateException.class, () -> Allocator.rebuiltHeader(Layout.header(1, 17, 3), owned, true));
+        assertThrows(IllegalStateException.class, () -> Allocator.rebuiltHeader(Layout.header(1, 17, 1), owned, true));
+        assertThrows(IllegalStateException.class,
+                () -> Allocator.rebuiltHeader(Layout.header(1, Layout.KIND_STRING, 2), owned, true));
+        // One field or none: a cell of two words either way, as the allocator sizes them.
+        assertEquals(Layout.header(1, 20, 0), Allocator.rebuiltHeader(Layout.header(1, 17, 1), Layout.header(1, 20, 0), true));
     }
 }
