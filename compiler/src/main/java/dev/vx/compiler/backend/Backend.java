@@ -60,12 +60,10 @@ public final class Backend {
     /** The place the lowering is at (set by {@link Lowerer#at}), and the instance it lowers. */
     Span site;
     private int lowering = -1;
-    /** By instance: the instance whose lowering first asked for it, and where. */
+    /** By instance: its definition, and the instance whose lowering first asked for it, and where. */
     private final Map<Integer, Request> requests = new HashMap<>();
-    /** By instance: its definition. */
-    private final Map<Integer, FunctionDef> defs = new HashMap<>();
 
-    private record Request(int by, Span at) {}
+    private record Request(FunctionDef def, int by, Span at) {}
 
     /** A definition (or builtin) at concrete type arguments. Definitions compare by identity. */
     private record Instance(Object def, List<Type> typeArgs) {}
@@ -173,10 +171,11 @@ public final class Backend {
                     ? new CompileLimitException(def.name() + " is instantiated" + bounds + "; if it calls itself at "
                             + "ever larger types (polymorphic recursion), give its recursive calls the same type arguments",
                             def.span())
-                    : new CompileLimitException("this needs " + (def.fromBase() ? "Base's " : "") + def.name() + bounds + ", more than the compiler "
-                            + "lays out: use smaller types here (a record of records instead of one wide tuple, less "
-                            + "nesting), or, if this function calls itself at ever larger types (polymorphic "
-                            + "recursion), give its recursive calls the same type arguments", user);
+                    : new CompileLimitException("this needs " + (def.fromBase() ? "Base's " : "") + def.name()
+                            + bounds + ", more than the compiler lays out: use smaller types here (a record of "
+                            + "records instead of one wide tuple, less nesting), or, if this function calls itself at "
+                            + "ever larger types (polymorphic recursion), give its recursive calls the same type "
+                            + "arguments", user);
         }
         if (instances.size() >= MAX_INSTANCES) {
             Span user = userSite(def);
@@ -191,8 +190,7 @@ public final class Backend {
         f.span = def.span();
         int id = addFunction(f);
         instances.put(key, id);
-        requests.put(id, new Request(lowering, site));
-        defs.put(id, def);
+        requests.put(id, new Request(def, lowering, site));
         pending.add(() -> {
             lowering = id;
             site = def.span();
@@ -214,10 +212,10 @@ public final class Backend {
      * recursion: the error is at the definition) or no such place is known.
      */
     private Span userSite(FunctionDef def) {
-        if (lowering >= 0 && defs.get(lowering) == def) return null;
+        if (lowering >= 0 && requests.get(lowering).def() == def) return null;
         int by = lowering;
         Span at = site;
-        while (by >= 0 && defs.get(by).fromBase()) {
+        while (by >= 0 && requests.get(by).def().fromBase()) {
             Request r = requests.get(by);
             by = r.by();
             at = r.at();
