@@ -329,7 +329,7 @@ class CliTest {
         Run r = process(List.of("-Xmx256m"), null, "run", src.toString(), "--heap", "1G");
         assertEquals(3, r.status(), r.err());
         String last = r.err().lines().filter(l -> l.startsWith("vxvm: out of memory")).findFirst().orElse("");
-        assertTrue(r.err().strip().endsWith("at main (" + src + ":3)"), r.err());
+        assertTrue(r.err().strip().endsWith("at main (" + src.getFileName() + ":3)"), r.err());
         assertTrue(last.matches("vxvm: out of memory: the heap is full \\([0-9.]+ MiB of the [0-9.]+ MiB allowed: "
                 + "the JVM has no memory for more\\); give the JVM more memory, e\\.g\\. VXVM_JAVA_OPTS=-Xmx[0-9]+[MG]"), r.err());
     }
@@ -349,11 +349,11 @@ class CliTest {
                 lines.get(0), r.err());
         assertEquals(1 + 20 + 1 + 10, lines.size(), r.err());
         for (int i = 1; i < lines.size() - 1; i++) {
-            if (i != 21) assertEquals("  at deep (" + src + ":6)", lines.get(i), r.err());
+            if (i != 21) assertEquals("  at deep (" + src.getFileName() + ":6)", lines.get(i), r.err());
         }
         assertTrue(lines.get(21).matches("  \\.\\.\\. [0-9]{8} more frames \\.\\.\\."), r.err());
         // Below the job's frames, those of the lane that waits for it.
-        assertEquals("  at main (" + src + ":9)", lines.get(lines.size() - 1), r.err());
+        assertEquals("  at main (" + src.getFileName() + ":9)", lines.get(lines.size() - 1), r.err());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -369,7 +369,7 @@ class CliTest {
         List<String> lines = r.err().strip().lines().toList();
         assertTrue(lines.get(0).matches("vxvm: out of memory: the heap is full \\([0-9.]+ MiB of the 128\\.0 MiB allowed: "
                 + "the JVM has no memory for more\\); give the JVM more memory, e\\.g\\. VXVM_JAVA_OPTS=-Xmx[0-9]+[MG]"), r.err());
-        assertEquals("  at main (" + src + ":2)", lines.get(lines.size() - 1), r.err());
+        assertEquals("  at main (" + src.getFileName() + ":2)", lines.get(lines.size() - 1), r.err());
     }
 
 
@@ -521,8 +521,8 @@ class CliTest {
         Run r = vxvm("run", src.toString());
         assertEquals(1, r.status());
         assertEquals("vxvm: error: division by zero", r.err().lines().findFirst().orElse(""));
-        assertTrue(r.err().contains("  at f (" + src + ":2)"), r.err());
-        assertTrue(r.err().contains("  at main (" + src + ":5)"), r.err());
+        assertTrue(r.err().contains("  at f (" + src.getFileName() + ":2)"), r.err());
+        assertTrue(r.err().contains("  at main (" + src.getFileName() + ":5)"), r.err());
     }
 
     @Test

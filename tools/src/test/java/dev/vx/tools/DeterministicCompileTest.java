@@ -1,15 +1,20 @@
 package dev.vx.tools;
 
+import dev.vx.bytecode.FunctionDesc;
+import dev.vx.bytecode.Module;
 import dev.vx.bytecode.ModuleWriter;
 import dev.vx.compiler.Compiler;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -42,5 +47,30 @@ class DeterministicCompileTest {
         for (Path same : List.of(Path.of("./../bench/programs/fib.vx"), Path.of("../bench/programs/../programs/./fib.vx"))) {
             assertArrayEquals(plain, ModuleWriter.write(Compiler.compile(same, Programs.base()).module()), same.toString());
         }
+        Path absolute = p.toAbsolutePath();
+        assertArrayEquals(plain, ModuleWriter.write(Compiler.compile(absolute, Programs.base()).module()), absolute.toString());
+    }
+
+    /**
+     * A program and its imports compiled from two folders, under relative and absolute paths, give
+     * one file: the module names each source by its path from the main file's folder.
+     */
+    @Test
+    void theSameSourcesInAnotherFolderGiveTheSameBytes(@TempDir Path dir) throws Exception {
+        List<byte[]> written = new ArrayList<>();
+        List<String> names = null;
+        for (Path copy : List.of(dir.resolve("one"), dir.resolve("two/deeper"))) {
+            Files.createDirectories(copy.resolve("lib"));
+            Files.writeString(copy.resolve("main.vx"), "import lib.half\n\ndef main() -> U32:\n  half(84)\n");
+            Files.writeString(copy.resolve("lib/half.vx"), "def half(x: U32) -> U32:\n  x / 2\n");
+            for (Path main : List.of(copy.resolve("main.vx"), Path.of("").toAbsolutePath().relativize(copy.resolve("main.vx")))) {
+                Module m = Compiler.compile(main, Programs.base()).module();
+                written.add(ModuleWriter.write(m));
+                names = m.functions().stream().map(FunctionDesc::file).map(m.strings()::get).distinct().sorted().toList();
+            }
+        }
+        for (byte[] w : written) assertArrayEquals(written.get(0), w);
+        // Base's files keep their own names; the program's are relative to its main file's folder.
+        assertEquals(List.of("lib/half.vx", "main.vx"), names.stream().filter(n -> !n.startsWith("vx/base/")).toList());
     }
 }

@@ -70,8 +70,11 @@ public final class Backend {
 
     /** Base's {@code Array.map} when f keeps the element type (see {@link #instance}); null if Base lacks it. */
     private final FunctionDef arrayMapSame;
+    /** The module's names of the source files (debug section, source hash). */
+    private final SourceNames sourceNames;
 
     private Backend(Program program) {
+        this.sourceNames = new SourceNames(program);
         this.arrayMapSame = program.functions().stream()
                 .filter(f -> f.fromBase() && f.name().equals("Base.array_map_same")).findFirst().orElse(null);
     }
@@ -119,7 +122,7 @@ public final class Backend {
     /** {@code main() -> IO(T)}: an entry that gets the action from main and runs it. */
     private int ioEntry(int mainId, FunctionDef main, IoType io) {
         int result = types.of(io.result());
-        IrFunction f = new IrFunction("main.run", new int[0], result, moduleName(main.file().path()));
+        IrFunction f = new IrFunction("main.run", new int[0], result, sourceNames.of(main.file()));
         int id = addFunction(f);
         IrFunction.Block b = f.newBlock();
         int line = main.span().line();
@@ -186,7 +189,7 @@ public final class Backend {
         Map<TypeParam, Type> subst = substitution(def.typeParams(), typeArgs);
         int[] params = def.params().stream().mapToInt(p -> types.of(Types.substitute(p.type(), subst))).toArray();
         int result = types.of(Types.substitute(def.resultType(), subst));
-        IrFunction f = new IrFunction(instanceName(def.name(), typeArgs), params, result, moduleName(def.file().path()));
+        IrFunction f = new IrFunction(instanceName(def.name(), typeArgs), params, result, sourceNames.of(def.file()));
         f.span = def.span();
         int id = addFunction(f);
         instances.put(key, id);
@@ -246,7 +249,7 @@ public final class Backend {
         if (known != null) return known;
         int target = instance(def, typeArgs);
         String name = instanceName(def.name(), typeArgs);
-        int ctor = wrapper(name, funcType, moduleName(def.file().path()), def.span().line(), (f, args) -> {
+        int ctor = wrapper(name, funcType, sourceNames.of(def.file()), def.span().line(), (f, args) -> {
             f.blocks.get(0).insns.add(new IrInsn(Opcode.TCALL, def.span().line(), Lowerer.withList(new int[]{target}, args)));
         });
         functionValues.put(key, ctor);
@@ -289,24 +292,12 @@ public final class Backend {
         return ctor;
     }
 
-    /**
-     * A source file's name in the module (debug section, source hash): its path normalised, so
-     * that `./p.vx`, `p.vx` and `lib/../p.vx` give the same file (RUNTIME.md 1: the same
-     * sources give the same file). Diagnostics keep the path as the user wrote it.
-     */
-    static String moduleName(String path) {
-        try {
-            return java.nio.file.Path.of(path).normalize().toString();
-        } catch (java.nio.file.InvalidPathException e) {
-            return path;
-        }
-    }
-
-    private static byte[] sourceHash(List<SourceFile> sources) {
+    /** The hash of every source's name (as the module names it) and text, in the order read. */
+    private byte[] sourceHash(List<SourceFile> sources) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             for (SourceFile s : sources) {
-                md.update(moduleName(s.path()).getBytes(StandardCharsets.UTF_8));
+                md.update(sourceNames.of(s).getBytes(StandardCharsets.UTF_8));
                 md.update((byte) 0);
                 md.update(s.text().getBytes(StandardCharsets.UTF_8));
                 md.update((byte) 0);
