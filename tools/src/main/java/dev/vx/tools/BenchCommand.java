@@ -20,8 +20,8 @@ import java.util.concurrent.Callable;
  * is 0 when every cell has figures and 1 when some cell failed (it is in the table).
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Vxvm.Version.class, description = {
-        "Run the benchmark suite (bench/programs) against the Java twins, each run in a JVM of its own,",
-        "and write the table as Markdown plus SVG charts. See docs/performance.md."})
+        "Run the benchmark suite (bench/programs) against its Java twins and chart the results.",
+        "Every run is a JVM of its own; the tables go to Markdown, the charts to SVG. See docs/performance.md."})
 final class BenchCommand implements Callable<Integer> {
     @Option(names = "--programs", paramLabel = "LIST", split = ",",
             description = "programs to run (default: all): fib, tree_sum, bitonic, mandelbrot, nbody, sha256_merkle, lsum, deep, fill_depth, fill_depth_shallow, attention")

@@ -21,6 +21,9 @@ final class CompileCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (output != null && output.toString().isEmpty()) {
+            throw new Vxvm.UsageError("-o needs a file name (the .vxb to write)");
+        }
         Module m = Programs.compile(source, true); // compile errors: status 2 (Vxvm.failed)
         Path out = output != null ? output : defaultOutput(source);
         if (sameFile(out, source)) {

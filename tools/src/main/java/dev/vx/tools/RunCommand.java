@@ -23,7 +23,7 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "a .vx source or a .vxb module")
     Path program;
 
-    @Parameters(index = "1..*", paramLabel = "ARGS", description = "arguments for the program (after --)")
+    @Parameters(index = "1..*", paramLabel = "ARGS", description = "arguments for the program; vxvm's options may stand before or after PROGRAM, so a word that starts with - is vxvm's unless it comes after --, which ends the options")
     List<String> args = new ArrayList<>();
 
     @Option(names = "--stats", description = "print run statistics to stderr")

@@ -220,6 +220,20 @@ class CliTest {
         assertEquals("vxvm: note: --device vulkan: this build of vxvm has no vulkan backend; jobs run on the CPU",
                 r.err().lines().findFirst().orElse(""));
         assertTrue(r.err().contains("device: cpu"), r.err());
+        // `devices` says the same of it, instead of leaving it out.
+        Run devices = vxvm("devices");
+        assertEquals(0, devices.status(), devices.err());
+        assertTrue(devices.out().lines().anyMatch(l -> l.equals("vulkan: not usable: this build of vxvm has no vulkan backend")),
+                devices.out());
+        assertTrue(devices.out().lines().anyMatch(l -> l.startsWith("opencl: ")), devices.out());
+    }
+
+    @Test
+    void anEmptyOutputPathIsBadUsage() throws Exception {
+        Path src = write("p.vx", "def main() -> U32:\n  1\n");
+        Run r = vxvm("compile", src.toString(), "-o", "");
+        assertEquals(2, r.status(), r.err());
+        assertEquals("vxvm: -o needs a file name (the .vxb to write)", r.err().strip());
     }
 
     @Test

@@ -15,7 +15,10 @@ public final class ArrayCells {
 
     /** {@code n} copies of {@code v} (consumed) in a new array of kind {@code kind}. */
     public static long fill(Allocator alloc, long n, long v, int kind) {
-        if (n > Integer.MAX_VALUE - 16) throw new OutOfHeap(alloc.heap().capacityBytes());
+        if (n > Integer.MAX_VALUE - 16) {
+            long payload = kind == Layout.KIND_ARRAY_HALF ? (n + 1) >>> 1 : n;
+            throw new OutOfHeap(alloc.heap().capacityBytes(), 8 * (alloc.heap().topWords() + 2 + payload));
+        }
         int len = (int) n;
         int words = Layout.arrayPayload(kind, len);
         long a = alloc.newVariable(kind, len, words);

@@ -18,13 +18,27 @@ public final class Devices {
         List<String> lines = new ArrayList<>();
         lines.add("cpu: " + Runtime.getRuntime().availableProcessors() + " threads on the JVM ("
                 + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + "), usable");
+        List<String> described = new ArrayList<>();
         for (DeviceBackend b : backends()) {
+            described.add(b.kind());
             try {
                 lines.addAll(b.describe());
             } catch (Throwable e) {
                 lines.add(b.kind() + ": not usable: " + e);
             }
         }
+        // Every kind --device accepts gets a line, so a missing backend is said, not left out.
+        for (String kind : DEVICE_KINDS) {
+            if (!described.contains(kind)) lines.add(kind + ": not usable: " + noBackend(kind));
+        }
         return lines;
+    }
+
+    /** The device kinds {@code --device} names, besides {@code cpu} and {@code auto}. */
+    public static final List<String> DEVICE_KINDS = List.of("opencl", "vulkan");
+
+    /** Why a kind without an installed backend cannot run jobs. */
+    static String noBackend(String kind) {
+        return "this build of vxvm has no " + kind + " backend";
     }
 }

@@ -44,12 +44,15 @@ public final class Heap {
     /** The thread inside {@link #exclusive}, which never waits for itself. */
     private Thread exclusiveOwner;
 
+    /** The largest capacity: the words a JVM array can hold. */
+    public static final long MAX_CAPACITY_BYTES = 8L * (Integer.MAX_VALUE - 8);
+
     /** The smallest capacity: the reserved low words and one chunk; a smaller request gets this. */
     public static final long MIN_CAPACITY_BYTES = 8L * (Layout.HEAP_BASE + CHUNK_WORDS);
 
     public Heap(long capacityBytes) {
         long cap = Math.max(capacityBytes, MIN_CAPACITY_BYTES) / 8;
-        this.capacityWords = Math.min(cap, Integer.MAX_VALUE - 8);
+        this.capacityWords = Math.min(cap, MAX_CAPACITY_BYTES / 8);
         long[] spare = takeSpare(capacityWords);
         this.words = spare != null ? spare : new long[(int) Math.min(INITIAL_WORDS, capacityWords)];
     }
@@ -103,7 +106,7 @@ public final class Heap {
     synchronized long takeImmortal(int n) {
         // The program's constants come on top of the smallest heap: whatever --heap says,
         // one chunk for the program's own cells is left above them.
-        capacityWords = Math.max(capacityWords, Math.min(top + n + CHUNK_WORDS, Integer.MAX_VALUE - 8));
+        capacityWords = Math.max(capacityWords, Math.min(top + n + CHUNK_WORDS, MAX_CAPACITY_BYTES / 8));
         ensureCapacity(top + n);
         long start = top;
         top += n;
@@ -213,7 +216,7 @@ public final class Heap {
     /** Called with the lock held. Grows the array (stopping the world) or throws OutOfHeap. */
     private void ensureCapacity(long needed) {
         if (needed <= words.length) return;
-        if (needed > capacityWords) throw new OutOfHeap(capacityWords * 8);
+        if (needed > capacityWords) throw new OutOfHeap(capacityWords * 8, needed * 8);
         long n = words.length;
         while (n < needed) n *= 2;
         n = Math.min(n, capacityWords);
@@ -295,7 +298,7 @@ public final class Heap {
      * them); grows the array to hold them. Throws {@link OutOfHeap} past the capacity.
      */
     public synchronized void extendTop(long newTop) {
-        if (newTop > capacityWords) throw new OutOfHeap(capacityWords * 8);
+        if (newTop > capacityWords) throw new OutOfHeap(capacityWords * 8, newTop * 8);
         if (newTop > words.length) {
             long n = words.length;
             while (n < newTop) n *= 2;

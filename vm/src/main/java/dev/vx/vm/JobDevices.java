@@ -33,7 +33,7 @@ final class JobDevices {
                 return onTheCpu(host, kind, e.toString());
             }
         }
-        return onTheCpu(host, kind, "this build of vxvm has no " + kind + " backend");
+        return onTheCpu(host, kind, Devices.noBackend(kind));
     }
 
     /** Without a usable driver the VM says so in one line and runs the jobs on the CPU (RUNTIME.md §4). */

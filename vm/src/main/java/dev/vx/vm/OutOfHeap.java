@@ -9,6 +9,8 @@ public final class OutOfHeap extends RuntimeException {
     public final long capacityBytes;
     /** The heap could not grow to its capacity because the JVM had no more memory; 0: it is at its capacity. */
     private final long jvmLimitedAtBytes;
+    /** The heap size the failed allocation needed (what was in use plus the request); 0: not known. */
+    private final long neededBytes;
 
     /**
      * The Vx functions active in the lane that asked for the memory, innermost first (its
@@ -25,21 +27,27 @@ public final class OutOfHeap extends RuntimeException {
     final Lane stolenChild;
 
     public OutOfHeap(long capacityBytes) {
-        this(capacityBytes, 0, null, null);
+        this(capacityBytes, 0);
     }
 
-    private OutOfHeap(long capacityBytes, long jvmLimitedAtBytes, java.util.List<Backtrace.Entry> backtrace,
-                      Lane stolenChild) {
+    /** The heap of {@code capacityBytes} is full, and the allocation needed a heap of {@code neededBytes}. */
+    public OutOfHeap(long capacityBytes, long neededBytes) {
+        this(capacityBytes, 0, neededBytes, null, null);
+    }
+
+    private OutOfHeap(long capacityBytes, long jvmLimitedAtBytes, long neededBytes,
+                      java.util.List<Backtrace.Entry> backtrace, Lane stolenChild) {
         super("the heap is full", null, false, false);
         this.capacityBytes = capacityBytes;
         this.jvmLimitedAtBytes = jvmLimitedAtBytes;
+        this.neededBytes = neededBytes;
         this.backtrace = backtrace;
         this.stolenChild = stolenChild;
     }
 
     /** This failure with the backtrace of the lane where it happened (kept if it has one already). */
     public OutOfHeap at(java.util.List<Backtrace.Entry> frames) {
-        return backtrace != null ? this : new OutOfHeap(capacityBytes, jvmLimitedAtBytes, frames, null);
+        return backtrace != null ? this : new OutOfHeap(capacityBytes, jvmLimitedAtBytes, neededBytes, frames, null);
     }
 
     /** This failure seen from the lane that started the failing lane's job: its frames, then the caller's. */
@@ -52,7 +60,7 @@ public final class OutOfHeap extends RuntimeException {
         java.util.List<Backtrace.Entry> all = new java.util.ArrayList<>();
         if (backtrace != null) all.addAll(backtrace);
         all.addAll(callerFrames);
-        return new OutOfHeap(capacityBytes, jvmLimitedAtBytes, all, stolenChild);
+        return new OutOfHeap(capacityBytes, jvmLimitedAtBytes, neededBytes, all, stolenChild);
     }
 
     /**
@@ -60,7 +68,7 @@ public final class OutOfHeap extends RuntimeException {
      * it more: a larger {@code --heap} would not help, more memory for the JVM would.
      */
     public static OutOfHeap jvmLimited(long sizeBytes, long capacityBytes) {
-        return new OutOfHeap(capacityBytes, sizeBytes, null, null);
+        return new OutOfHeap(capacityBytes, sizeBytes, 0, null, null);
     }
 
     /**
@@ -79,7 +87,21 @@ public final class OutOfHeap extends RuntimeException {
                     + Sizes.format(capacityBytes) + " allowed: the JVM has no memory for more); give the JVM more "
                     + "memory, e.g. VXVM_JAVA_OPTS=-Xmx" + Sizes.flag(jvmSuggestion());
         }
-        return "vxvm: out of memory: the heap is full (" + Sizes.format(capacityBytes)
-                + "); run again with a larger heap, e.g. --heap " + Sizes.suggestLarger(capacityBytes);
+        String full = "vxvm: out of memory: the heap is full (" + Sizes.format(capacityBytes) + ")";
+        if (neededBytes > Heap.MAX_CAPACITY_BYTES) {
+            return full + "; this allocation needs a heap of " + Sizes.format(neededBytes) + ", more than a Vx heap "
+                    + "can hold (" + Sizes.format(Heap.MAX_CAPACITY_BYTES) + ")";
+        }
+        return full + "; run again with a larger heap, e.g. --heap " + Sizes.flag(suggestedCapacity());
+    }
+
+    /**
+     * A capacity worth trying: four times this one, or, when the allocation that failed needs
+     * more than that, the next power of two that holds it (so one more try is enough); never
+     * more than a heap can hold.
+     */
+    private long suggestedCapacity() {
+        long wanted = Math.max(4 * capacityBytes, neededBytes <= 1 ? 0 : Long.highestOneBit(neededBytes - 1) << 1);
+        return Math.min(wanted, Heap.MAX_CAPACITY_BYTES);
     }
 }

@@ -44,11 +44,6 @@ public final class Sizes {
         return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
     }
 
-    /** A heap size four times as large, in the flag's own notation ({@code 4G}, {@code 64M}). */
-    public static String suggestLarger(long bytes) {
-        return flag(bytes * 4);
-    }
-
     /** {@code s} bytes in a flag's notation ({@code 4G}, {@code 64M}, {@code 12K}), rounded up. */
     public static String flag(long s) {
         if (s >= 1L << 30 && s % (1L << 30) == 0) return (s >> 30) + "G";
