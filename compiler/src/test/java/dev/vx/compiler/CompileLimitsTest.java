@@ -145,6 +145,26 @@ class CompileLimitsTest {
                 "prog.vx:1:5: error: main: a type has more than 512 parts or nests more than 128 levels deep");
     }
 
+    /**
+     * At most 255 values may wait across one call (docs/language.md, "Limits of the bytecode").
+     * The literals of a table are built after its calls, so they never wait; 300 call results
+     * do, and the error is at the line of the call that would save them.
+     */
+    @Test
+    void valuesLiveAcrossACallAreBoundedAndTheErrorIsAtTheCall() {
+        StringBuilder table = new StringBuilder();
+        for (int i = 0; i < 300; i++) table.append(i).append(", ");
+        String f = "def f(x: U32) -> U32:\n  x\n\n";
+        assertTrue(compile(f + "def main() -> U32:\n  List.sum([" + table + "f(7)])\n").module() != null,
+                "a table of 300 literals with one call");
+        StringBuilder calls = new StringBuilder();
+        for (int i = 0; i < 300; i++) calls.append(i == 0 ? "" : ", ").append("f(").append(i).append(")");
+        rejectedWith(f + "def main() -> U32:\n  n = 1\n  List.sum([" + calls + "])\n",
+                "prog.vx:6:3: error: main keeps 299 values live across a call here; at most 255 are supported: make the "
+                        + "calls before computing the values that wait for them, or move part of the work into a helper "
+                        + "function");
+    }
+
     @Test
     void aTypeTooLargeInABodyIsAnErrorAtItsFunction() {
         String type = "List<".repeat(130) + "U32" + ">".repeat(130);

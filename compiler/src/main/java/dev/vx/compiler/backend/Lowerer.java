@@ -307,20 +307,21 @@ final class Lowerer {
     }
 
     /**
-     * {@code [a, b, c]}: cells are built from the end. Simple elements are evaluated as they
-     * are consed, so a long literal list keeps two registers live, not one per element.
+     * {@code [a, b, c]}: cells are built from the end. The elements that are not simple (calls,
+     * arithmetic) are evaluated first, in source order; simple ones (literals, locals) as they
+     * are consed, so they are never live across a call: a long table with one computed entry
+     * keeps two registers live, not one per element.
      */
     private int listLiteral(Expr.ListLit l) {
         int listType = ty(l.type());
         List<Expr> es = l.elements();
-        boolean simple = es.stream().allMatch(Lowerer::isSimple);
         int[] values = new int[es.size()];
-        if (!simple) values = args(es);
+        for (int i = 0; i < es.size(); i++) if (!isSimple(es.get(i))) values[i] = lower(es.get(i));
         at(l.span());
         int list = fn.newReg(listType);
         emit(NEW, withList(new int[]{list, be.types.nil(listType)}, new int[0]));
         for (int i = es.size() - 1; i >= 0; i--) {
-            int v = simple ? lower(es.get(i)) : values[i];
+            int v = isSimple(es.get(i)) ? lower(es.get(i)) : values[i];
             int next = fn.newReg(listType);
             emit(NEW, withList(new int[]{next, be.types.cons(listType)}, new int[]{v, list}));
             list = next;

@@ -2,6 +2,7 @@ package dev.vx.compiler.backend;
 
 import dev.vx.bytecode.Layout;
 import dev.vx.bytecode.Opcode;
+import dev.vx.compiler.diag.Span;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -215,9 +216,11 @@ final class RegisterAllocator {
                     for (int r = live.nextSetBit(0); r >= 0; r = live.nextSetBit(r + 1)) regs.add(color[r]);
                     regs.remove(d);
                     if (regs.size() > Layout.MAX_FRAME_WORDS - 1) {
+                        Span call = f.span == null || insn.line <= 0 ? null : Span.ofLine(f.span.file(), insn.line);
                         throw new CompileLimitException(f.name + " keeps " + regs.size()
-                                + " values live across a call; at most " + (Layout.MAX_FRAME_WORDS - 1)
-                                + " are supported: move some of them into a tuple or a helper function", f.span);
+                                + " values live across a call here; at most " + (Layout.MAX_FRAME_WORDS - 1)
+                                + " are supported: make the calls before computing the values that wait for them, "
+                                + "or move part of the work into a helper function", call != null ? call : f.span);
                     }
                     out.put(insn, regs.stream().mapToInt(Integer::intValue).toArray());
                 }

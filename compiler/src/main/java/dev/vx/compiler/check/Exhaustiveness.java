@@ -438,6 +438,26 @@ final class Exhaustiveness {
         return null;
     }
 
+    /**
+     * Whether some row is wildcards only, and so matches every value: no vector is useful then,
+     * and nothing is missing. Without this early answer the search went on branching over the
+     * columns that other rows name: a match of 200 cases on a tuple of 20 Bools, each case
+     * naming two of them, took 70 s to check; it now ends as soon as the cases above cover the
+     * branch.
+     */
+    private static boolean anyMatchesEverything(List<Pat[]> rows) {
+        for (Pat[] row : rows) {
+            boolean all = true;
+            for (int i = 0; all && i < row.length; i++) {
+                all = row[i].isWild();
+            }
+            if (all) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static Pat[] wildcards(int n) {
         Pat[] out = new Pat[n];
         java.util.Arrays.fill(out, Pat.WILD);
@@ -446,7 +466,7 @@ final class Exhaustiveness {
 
     /** Whether some value matches {@code q} but no row. */
     private static boolean useful(List<Pat[]> rows, Pat[] q, List<Type> types) {
-        if (types.isEmpty()) {
+        if (types.isEmpty() || anyMatchesEverything(rows)) {
             return rows.isEmpty();
         }
         Type t = types.get(0);
@@ -488,7 +508,7 @@ final class Exhaustiveness {
 
     /** Values (one pattern per column) that no row matches, or null when the rows cover everything. */
     private static List<Pat> missing(List<Pat[]> rows, List<Type> types) {
-        if (types.isEmpty()) {
+        if (types.isEmpty() || anyMatchesEverything(rows)) {
             return rows.isEmpty() ? new ArrayList<>() : null;
         }
         Type t = types.get(0);
