@@ -159,6 +159,16 @@ class InferenceTest {
                 "error: type mismatch: expected F64, found an integer literal");
     }
 
+    /** The occurs check names the infinite type, with the unknown part first, whichever side it is on. */
+    @Test
+    void anInfiniteTypeIsNamedAsOne() {
+        String tail = "a type that contains itself (for example, a function applied to itself, or a list that is its own element)";
+        assertContains(errors("def main() -> U32:\n  f = \\x -> x(x)\n  1\n"),
+                "prog.vx:2:15: error: type mismatch: this would need an infinite type: `_` would have to be `_ -> _`, " + tail);
+        assertContains(errors("def main() -> U32:\n  g = \\xs -> xs <> xs\n  1\n"),
+                "prog.vx:2:20: error: type mismatch: this would need an infinite type: `_` would have to be `List<_>`, " + tail);
+    }
+
     @Test
     void shiftCountHasTheValuesType() {
         assertContains(errors("def f(a: U64, b: U32) -> U64:\n  a << b\n\ndef main() -> U32:\n  1\n"),

@@ -196,6 +196,15 @@ final class DefContext {
     private void mismatch(Ty expected, Ty actual, Span span, String extra) {
         Ty a = Tys.resolve(actual);
         Ty e = Tys.resolve(expected);
+        if (e instanceof TVar v && Tys.occursIn(v, a) || a instanceof TVar w && Tys.occursIn(w, e)) {
+            // The occurs check: "expected _, found _ -> _" would read as if anything had fitted.
+            Ty unknown = e instanceof TVar ? e : a;
+            Ty containing = unknown == e ? a : e;
+            diags.error(span, "type mismatch: this would need an infinite type: `" + Tys.show(unknown)
+                    + "` would have to be `" + Tys.show(containing) + "`, a type that contains itself (for example, "
+                    + "a function applied to itself, or a list that is its own element)" + extra);
+            return;
+        }
         String found = Tys.show(a);
         String hint = "";
         if (a instanceof TVar v && v.kind == TVar.Kind.INT) {

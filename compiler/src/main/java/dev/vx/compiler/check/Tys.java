@@ -243,6 +243,12 @@ final class Tys {
         return s.isInteger();
     }
 
+    /** Whether {@code v} is a part of the constructed type {@code t} (so binding it would make an infinite type). */
+    static boolean occursIn(TVar v, Ty t) {
+        t = resolve(t);
+        return t instanceof TCon c && occurs(v, c, new Visits());
+    }
+
     private static boolean occurs(TVar v, Ty t, Visits visits) {
         t = resolve(t);
         if (t == v) {
