@@ -63,7 +63,7 @@ public final class FrontEnd {
             text = BoundedFiles.readUtf8(mainFile, SourceFile.MAX_BYTES);
         } catch (java.nio.charset.CharacterCodingException e) {
             Diagnostics diags = new Diagnostics();
-            Span bad = invalidUtf8(mainFile);
+            Span bad = Utf8Errors.firstInvalid(mainFile);
             if (bad != null) {
                 diags.error(bad, "this is not valid UTF-8 text (Vx source is UTF-8)");
                 return new CheckResult(null, diags);
@@ -73,15 +73,6 @@ public final class FrontEnd {
             return unreadable(mainFile, e);
         }
         return check(new SourceFile(mainFile.toString(), text), base);
-    }
-
-    /** The first invalid UTF-8 in {@code file}, or null if it cannot be read again or is valid now. */
-    private static Span invalidUtf8(Path file) {
-        try {
-            return Utf8Errors.firstInvalid(file.toString(), BoundedFiles.readBytes(file, SourceFile.MAX_BYTES));
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
     }
 
     private static CheckResult unreadable(Path mainFile, Exception e) {

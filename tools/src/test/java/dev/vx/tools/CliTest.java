@@ -208,6 +208,14 @@ class CliTest {
         Run lateBad = vxvm("run", later.toString());
         assertEquals(2, lateBad.status());
         assertTrue(lateBad.err().startsWith(later + ":3:13: error: this is not valid UTF-8 text"), lateBad.err());
+        // In an imported file: at the byte there too, saying where it was imported.
+        Path lib = tmp.resolve("badlib.vx");
+        Files.write(lib, new byte[]{'d', 'e', 'f', ' ', 'b', '(', ')', ' ', '-', '>', ' ', 'U', '3', '2', ':', '\n', ' ', ' ', '#', (byte) 0xFF, '\n', ' ', ' ', '1', '\n'});
+        Path user = write("usesbad.vx", "import badlib\n\ndef main() -> U32:\n  b()\n");
+        Run imported = vxvm("run", user.toString());
+        assertEquals(2, imported.status(), imported.err());
+        assertTrue(imported.err().startsWith(lib + ":2:4: error: this is not valid UTF-8 text (Vx source is UTF-8); "
+                + "imported at " + user + ":1:8"), imported.err());
     }
 
     @Test

@@ -3,6 +3,8 @@ package dev.vx.compiler.check;
 import dev.vx.compiler.SourceFile;
 import dev.vx.compiler.SourceLoader;
 import dev.vx.compiler.diag.Diagnostics;
+import dev.vx.compiler.diag.Span;
+import dev.vx.compiler.diag.Utf8Errors;
 import dev.vx.compiler.diag.Progress;
 import dev.vx.compiler.syntax.Ast;
 import dev.vx.compiler.syntax.Lexer;
@@ -66,7 +68,13 @@ public final class ModuleLoader {
                 } catch (NoSuchFileException e) {
                     diags.error(imp.span(), "cannot import `" + imp.name() + "`: there is no file " + path);
                 } catch (CharacterCodingException e) {
-                    diags.error(imp.span(), "cannot import `" + imp.name() + "`: " + path + " is not valid UTF-8");
+                    // Where in the imported file, as for the main file; the import's line when it cannot be read again.
+                    Span bad = Utf8Errors.firstInvalid(Path.of(path));
+                    if (bad != null) {
+                        diags.error(bad, "this is not valid UTF-8 text (Vx source is UTF-8); imported at " + imp.span());
+                    } else {
+                        diags.error(imp.span(), "cannot import `" + imp.name() + "`: " + path + " is not valid UTF-8");
+                    }
                 } catch (IOException e) {
                     diags.error(imp.span(), "cannot import `" + imp.name() + "` from " + path + ": " + e.getMessage());
                 }

@@ -18,6 +18,15 @@ public final class Utf8Errors {
      * named {@code path} whose text is the bytes decoded with replacement characters (so the
      * line can be shown); null when the bytes are valid UTF-8.
      */
+    /** The same for the file at {@code path}, read again; null when it is valid or cannot be read. */
+    public static Span firstInvalid(java.nio.file.Path path) {
+        try {
+            return firstInvalid(path.toString(), dev.vx.bytecode.BoundedFiles.readBytes(path, SourceFile.MAX_BYTES));
+        } catch (java.io.IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     public static Span firstInvalid(String path, byte[] bytes) {
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
