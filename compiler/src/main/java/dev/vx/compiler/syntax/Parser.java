@@ -718,6 +718,15 @@ public final class Parser {
                 throw error("`fork` can only start the right-hand side of a binding: `x = fork f(...)`");
             case RETURN:
                 throw error("`return` is reserved: a block's value is its last expression");
+            case BANG:
+                throw error("`!` only follows a function's name, to run a call as a job (`f!(x)`); negation is `not x`");
+            case AMP:
+            case PIPE:
+                if (p > 0 && t.kind(p - 1) == kind()) {
+                    // `a && b` reaches here at its second `&`, `a || b` at its second `|`.
+                    throw error("Vx writes `" + (at(AMP) ? "and" : "or") + "`, not `" + (at(AMP) ? "&&" : "||") + "`");
+                }
+                throw unexpected("an expression");
             default:
                 throw unexpected("an expression");
         }

@@ -176,4 +176,14 @@ class ParserTest {
         assertTrue(errors("def f(x: U32):\n  1\n").contains("expected `->` and the result type of `f`"));
         assertTrue(errors("def f() -> U32:\n  (1,)\n").contains("t.vx:2:3: error: a tuple has at least two elements"));
     }
+
+    /** Operators of other languages get Vx's spelling, not just "unexpected". */
+    @Test
+    void otherLanguagesOperatorsAreNamed() {
+        String head = "def f(x: Bool, y: Bool) -> Bool:\n  ";
+        assertTrue(errors(head + "!x\n").contains("t.vx:2:3: error: `!` only follows a function's name, to run a call as a "
+                + "job (`f!(x)`); negation is `not x`"), errors(head + "!x\n"));
+        assertTrue(errors(head + "x && y\n").contains("t.vx:2:6: error: Vx writes `and`, not `&&`"), errors(head + "x && y\n"));
+        assertTrue(errors(head + "x || y\n").contains("t.vx:2:6: error: Vx writes `or`, not `||`"), errors(head + "x || y\n"));
+    }
 }
