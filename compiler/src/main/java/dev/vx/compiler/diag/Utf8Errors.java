@@ -18,15 +18,6 @@ public final class Utf8Errors {
      * named {@code path} whose text is the bytes decoded with replacement characters (so the
      * line can be shown); null when the bytes are valid UTF-8.
      */
-    /** The same for the file at {@code path}, read again; null when it is valid or cannot be read. */
-    public static Span firstInvalid(java.nio.file.Path path) {
-        try {
-            return firstInvalid(path.toString(), dev.vx.bytecode.BoundedFiles.readBytes(path, SourceFile.MAX_BYTES));
-        } catch (java.io.IOException | RuntimeException e) {
-            return null;
-        }
-    }
-
     public static Span firstInvalid(String path, byte[] bytes) {
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
@@ -42,5 +33,14 @@ public final class Utf8Errors {
         int line = 1 + (int) before.chars().filter(c -> c == '\n').count();
         int column = 1 + before.codePointCount(lineStart, before.length());
         return new Span(new SourceFile(path, text), before.length(), before.length() + 1, line, column);
+    }
+
+    /** The same for the file at {@code path}, read again; null when it is valid or cannot be read. */
+    public static Span firstInvalid(java.nio.file.Path path) {
+        try {
+            return firstInvalid(path.toString(), dev.vx.bytecode.BoundedFiles.readBytes(path, SourceFile.MAX_BYTES));
+        } catch (java.io.IOException | RuntimeException e) {
+            return null;
+        }
     }
 }
