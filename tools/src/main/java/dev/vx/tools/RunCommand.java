@@ -102,7 +102,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         VmOptions opts = options();
         Module m = Programs.load(program); // compile errors: status 2 (Vxvm.failed)
-        Vm.Ending end = Vm.runToEnd(m, opts, new Host(List.copyOf(args), Vxvm.out(), Vxvm.err()));
+        Vm.Ending end = Vm.runToEnd(m, opts, new Host(List.copyOf(args), Vxvm.out(), Vxvm.err(), Vxvm.readerGone()));
         int status = end.status();
         if (status == Vm.INTERNAL && !end.programExit() && program.toString().endsWith(".vxb")) {
             // The verifier cannot check reference counting (docs/bytecode.md): a hand-made or

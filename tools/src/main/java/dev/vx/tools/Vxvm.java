@@ -20,6 +20,7 @@ public final class Vxvm implements java.util.concurrent.Callable<Integer> {
 
     public static void main(String[] args) {
         StandardStreams std = StandardStreams.open();
+        readerGone = std.watched::readerClosed;
         int status = execute(std.out, std.err, args);
         std.out.flush();
         if (std.watched.failure() != null && !std.watched.readerClosed()) {
@@ -29,6 +30,13 @@ public final class Vxvm implements java.util.concurrent.Callable<Integer> {
         }
         std.err.flush();
         System.exit(status);
+    }
+
+    /** Whether the process's standard output lost its reader (never, for a test's streams). */
+    private static java.util.function.BooleanSupplier readerGone = () -> false;
+
+    static java.util.function.BooleanSupplier readerGone() {
+        return readerGone;
     }
 
     /** Where the commands print: the process's streams, or a test's. */

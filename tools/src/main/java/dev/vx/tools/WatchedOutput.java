@@ -10,7 +10,8 @@ import java.io.OutputStream;
  * output went nowhere — a full disk, a closed descriptor — would otherwise end with status 0.
  */
 final class WatchedOutput extends FilterOutputStream {
-    private IOException failure;
+    /** Volatile: a print on one thread may ask after a write another thread's flush made. */
+    private volatile IOException failure;
 
     WatchedOutput(OutputStream out) {
         super(out);

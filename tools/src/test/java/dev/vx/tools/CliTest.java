@@ -182,6 +182,31 @@ class CliTest {
         return new Run(p.waitFor(), out, err);
     }
 
+    /**
+     * `vxvm run p | head -1`: once standard output's reader has gone, the run stops at its next
+     * print, quietly and with status 0, as a Unix tool that gets SIGPIPE does; it used to go on
+     * printing into the closed pipe (40 s for 2 million lines, against 1 s) and ran the rest of
+     * the program. The file written after the loop shows where it stopped.
+     */
+    @Test
+    void aRunWhoseReaderHasGoneStopsQuietly() throws Exception {
+        Path after = tmp.resolve("after.txt");
+        Path src = write("lines.vx", "def loop(i: U32) -> IO(Unit):\n  if i == 0:\n    IO.pure(())\n  else:\n    do:\n"
+                + "      IO.print(\"line \" ++ U32.show(i))\n      loop(i - 1)\n\ndef main() -> IO(Unit):\n  do:\n"
+                + "    loop(2000000)\n    r <- IO.write_file(\"" + after + "\", \"written\")\n    IO.print(\"end\")\n");
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Vxvm.class.getName(), "run", src.toString(), "--device", "cpu");
+        Process p = pb.start();
+        String first = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))
+                .readLine();
+        p.getInputStream().close();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), err);
+        assertEquals("line 2000000", first);
+        assertEquals("", err);
+        assertFalse(Files.exists(after), "the program went on after its reader had gone");
+    }
+
     @Test
     void filesThatCannotBeReadOrWrittenSayWhy() throws Exception {
         Path src = write("p.vx", "def main() -> U32:\n  1\n");

@@ -58,11 +58,13 @@ public final class Prims {
                     out.write(text, 0, text.length);
                     out.write('\n');
                 }
+                stopIfNobodyReads(host);
                 yield 0;
             }
             case IO_WRITE -> {
                 byte[] text = Strings.bytes(h, a);
                 host.out().write(text, 0, text.length);
+                stopIfNobodyReads(host);
                 yield 0;
             }
             case IO_ARGS -> stringList(alloc, host.args(), resultCtor);
@@ -75,6 +77,15 @@ public final class Prims {
             }
             case IO_TIME_NS -> System.nanoTime();
         };
+    }
+
+    /**
+     * Ends the run, with status 0 and quietly, once standard output's reader has gone: what
+     * the program prints can no longer arrive, and going on (each write failing) only burns
+     * time; a closed pipe is the reader's choice, not a failure of the program (docs/vm.md).
+     */
+    private static void stopIfNobodyReads(Host host) {
+        if (host.readerGone().getAsBoolean()) throw new ProgramExit(0);
     }
 
     static long str(Allocator alloc, String s) {
