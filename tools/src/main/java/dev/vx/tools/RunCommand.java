@@ -1,6 +1,7 @@
 package dev.vx.tools;
 
 import dev.vx.bytecode.Module;
+import dev.vx.vm.Devices;
 import dev.vx.vm.Heap;
 import dev.vx.vm.Host;
 import dev.vx.vm.Sizes;
@@ -141,8 +142,9 @@ final class RunCommand implements Callable<Integer> {
         }
         if (device == null) {
             device = VmOptions.DEFAULT_DEVICE;
-        } else if (!List.of("cpu", "opencl", "vulkan", "auto").contains(device)) {
-            throw new Vxvm.UsageError("invalid --device '" + device + "': expected cpu, opencl, vulkan or auto");
+        } else if (!device.equals("cpu") && !device.equals("auto") && !Devices.DEVICE_KINDS.contains(device)) {
+            throw new Vxvm.UsageError("invalid --device '" + device + "': expected cpu, "
+                    + String.join(", ", Devices.DEVICE_KINDS) + " or auto");
         }
         if (!List.of("interp", "jit").contains(engine)) {
             throw new Vxvm.UsageError("invalid --engine '" + engine + "': expected interp or jit");

@@ -8,6 +8,9 @@ import java.util.ServiceLoader;
 public final class Devices {
     private Devices() {}
 
+    /** The device kinds {@code --device} names, besides {@code cpu} and {@code auto}. */
+    public static final List<String> DEVICE_KINDS = List.of("opencl", "vulkan");
+
     public static List<DeviceBackend> backends() {
         List<DeviceBackend> out = new ArrayList<>();
         for (DeviceBackend b : ServiceLoader.load(DeviceBackend.class)) out.add(b);
@@ -18,7 +21,7 @@ public final class Devices {
         List<String> lines = new ArrayList<>();
         lines.add("cpu: " + Runtime.getRuntime().availableProcessors() + " threads on the JVM ("
                 + System.getProperty("java.vm.name") + " " + System.getProperty("java.version") + "), usable");
-        List<String> described = new ArrayList<>();
+        java.util.Set<String> described = new java.util.HashSet<>();
         for (DeviceBackend b : backends()) {
             described.add(b.kind());
             try {
@@ -33,9 +36,6 @@ public final class Devices {
         }
         return lines;
     }
-
-    /** The device kinds {@code --device} names, besides {@code cpu} and {@code auto}. */
-    public static final List<String> DEVICE_KINDS = List.of("opencl", "vulkan");
 
     /** Why a kind without an installed backend cannot run jobs. */
     static String noBackend(String kind) {
