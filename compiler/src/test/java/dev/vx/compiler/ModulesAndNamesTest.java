@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vx.compiler.tast.Expr;
 import dev.vx.compiler.tast.FunctionDef;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Imports, Base's visibility, dotted names, shadowing, duplicates, internal builtins. */
 class ModulesAndNamesTest {
@@ -34,6 +37,25 @@ class ModulesAndNamesTest {
         assertEquals("", r.diagnostics().render());
         assertEquals(List.of("base/core.vx", "base/list.vx", "base/io.vx", "prog.vx", "a.vx", "b.vx"),
                 r.program().sources().stream().map(SourceFile::path).toList());
+    }
+
+    /**
+     * Files on disk are known by their real paths: a folder linked into itself (`lib -> .`)
+     * gives every import a new path to the same files, and a linked file is the file it leads
+     * to. Each is loaded once, under the path that reached it first.
+     */
+    @Test
+    void aFileReachedThroughSymbolicLinksIsLoadedOnce(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("prog.vx"), "import lib.other\nimport alias\n\ndef g(x: U32) -> U32:\n  x * 2\n\n"
+                + "def main() -> U32:\n  f(1)\n");
+        Files.writeString(dir.resolve("other.vx"), "import prog\nimport lib.lib.other\n\ndef f(x: U32) -> U32:\n  g(x) + 1\n");
+        Files.createSymbolicLink(dir.resolve("lib"), Path.of("."));
+        Files.createSymbolicLink(dir.resolve("alias.vx"), Path.of("other.vx"));
+        CheckResult r = new FrontEnd().check(dir.resolve("prog.vx"), TestBase.sources());
+        assertEquals("", r.diagnostics().render());
+        List<String> program = r.program().sources().stream().map(SourceFile::path)
+                .filter(f -> !f.startsWith("base/")).toList();
+        assertEquals(List.of(dir.resolve("prog.vx").toString(), dir.resolve("lib/other.vx").toString()), program);
     }
 
     @Test

@@ -24,8 +24,8 @@ import java.util.Set;
 
 /**
  * Parses Base's files and the user's main file with everything it imports. {@code import a.b}
- * in {@code dir/x.vx} names {@code dir/a/b.vx}; each file is read and parsed once, so import
- * cycles are harmless. Base's files are given, never read from disk; their imports must name
+ * in {@code dir/x.vx} names {@code dir/a/b.vx}; each file is read and parsed once (the loader
+ * says which paths name one file: {@link SourceLoader#identity}), so import cycles are harmless. Base's files are given, never read from disk; their imports must name
  * one of them.
  */
 public final class ModuleLoader {
@@ -50,7 +50,7 @@ public final class ModuleLoader {
         }
         Set<String> seen = new HashSet<>();
         Deque<SourceFile> pending = new ArrayDeque<>();
-        seen.add(key(main.path()));
+        seen.add(loader.identity(main.path()));
         pending.add(main);
         while (!pending.isEmpty()) {
             SourceFile f = pending.removeFirst();
@@ -58,7 +58,7 @@ public final class ModuleLoader {
             boolean anyFailed = false; // then names this file uses may be missing: they are not reported
             for (Ast.Import imp : ast.imports()) {
                 String path = target(f, imp);
-                if (!seen.add(key(path))) {
+                if (!seen.add(loader.identity(path))) {
                     continue;
                 }
                 boolean loaded = false;
