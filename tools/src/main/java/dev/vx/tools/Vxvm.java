@@ -58,7 +58,7 @@ public final class Vxvm implements java.util.concurrent.Callable<Integer> {
         cl.setOut(new java.io.PrintWriter(out, true));
         cl.setErr(new java.io.PrintWriter(err, true));
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("vxvm: " + ex.getMessage() + " (see 'vxvm --help')");
+            err.println("vxvm: " + ex.getMessage() + " (see 'vxvm --help')" + programArgumentHint(ex));
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> failed(ex));
@@ -69,6 +69,18 @@ public final class Vxvm implements java.util.concurrent.Callable<Integer> {
         } finally {
             out.flush();
         }
+    }
+
+    /**
+     * For an unknown option given to {@code run}: most often an argument meant for the program
+     * ({@code vxvm run grep.vx -i word}), which needs {@code --} before it.
+     */
+    private static String programArgumentHint(CommandLine.ParameterException ex) {
+        if (!(ex instanceof CommandLine.UnmatchedArgumentException u) || !u.isUnknownOption()) return "";
+        // picocli fills the fields as it goes: the program is set when the option came after it.
+        if (!(ex.getCommandLine().getCommand() instanceof RunCommand run) || run.program == null) return "";
+        return "; arguments for the program that start with '-' go after '--', as in: vxvm run "
+                + run.program + " -- " + u.getUnmatched().get(0);
     }
 
     /**

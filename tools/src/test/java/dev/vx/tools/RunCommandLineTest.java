@@ -3,6 +3,9 @@ package dev.vx.tools;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -68,6 +71,25 @@ class RunCommandLineTest {
     @Test
     void everythingElseIsLeftToPicocli() {
         for (String[] line : LEFT_TO_PICOCLI) assertNull(RunCommand.plain(line), String.join(" ", line));
+    }
+
+    /**
+     * An unknown option after the program is most often an argument meant for it: the usage
+     * error says how to pass one. Other commands' unknown options get no such hint.
+     */
+    @Test
+    void anUnknownOptionOfRunSaysWhereTheProgramsArgumentsGo() {
+        assertEquals(List.of(2, "", "vxvm: Unknown option: '-n' (see 'vxvm --help'); arguments for the program that start"
+                        + " with '-' go after '--', as in: vxvm run grep.vx -- -n"),
+                execute("run", "grep.vx", "word", "-n"));
+        assertEquals(List.of(2, "", "vxvm: Unknown option: '-q' (see 'vxvm --help')"), execute("compile", "p.vx", "-q"));
+    }
+
+    /** Status, standard output and standard error (trimmed) of a command line. */
+    private static List<Object> execute(String... line) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int status = Vxvm.execute(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), line);
+        return List.of(status, out.toString(StandardCharsets.UTF_8).trim(), err.toString(StandardCharsets.UTF_8).trim());
     }
 
     private static RunCommand viaPicocli(String[] line) {
