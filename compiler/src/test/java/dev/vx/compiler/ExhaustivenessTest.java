@@ -94,6 +94,27 @@ class ExhaustivenessTest {
         assertTrue(!expected.isEmpty() && expected.size() < cases.length, "a test that tells reachable from not: " + expected);
     }
 
+    /**
+     * A scrutinee already reported as wrong (a constructor given too few fields) still has its
+     * type: the match is checked against it, and the one mistake gives one error.
+     */
+    @Test
+    void aWrongConstructorAsTheScrutineeIsOneError() {
+        String[][] scrutineeAndError = {
+                {"Node{Leaf{1}}", "`Node` has 2 fields"},
+                {"Node{Leaf{1}, l: Leaf{2}}", "give the fields of `Node` either all by position or all by name"}};
+        for (String[] s : scrutineeAndError) {
+            String text = TestBase.check(TYPES + "def main() -> U32:\n  match " + s[0] + ":\n"
+                    + "    case Leaf{x}: x\n    case Node{_, _}: 0\n").diagnostics().render();
+            assertEquals(1, text.lines().filter(l -> l.contains("error:")).count(), text);
+            assertTrue(text.contains(s[1]), text);
+        }
+        // Its cases are still checked: one missing is a second mistake.
+        String text = TestBase.check(TYPES + "def main() -> U32:\n  match Node{Leaf{1}}:\n    case Leaf{x}: x\n")
+                .diagnostics().render();
+        assertTrue(text.contains("missing case `Node{_, _}`"), text);
+    }
+
     @Test
     void omittedNamedFieldsMatchAnything() {
         assertExhaustive("Tree", "Leaf{}", "Node{l: _}");

@@ -488,9 +488,11 @@ final class ExprChecker {
                 literalErrors |= cx.diags.errorCount() > before;
                 cases.add(new Case(p, bodyElabs.get(i).build(), m.cases().get(i).span()));
             }
-            // A type too large was reported, and is Unit here: no coverage to check.
+            // A type too large was reported, and is Unit here: no coverage to check. The
+            // scrutinee's type, not its expression's: a scrutinee already reported as wrong
+            // (`R{1}` for a constructor of two fields) is a Unit placeholder of the right type.
             if (checkCoverage && !literalErrors && !Tys.containsError(scrutineeType) && !Tys.tooLarge(scrutineeType)) {
-                Exhaustiveness.checkMatch(cx.diags, m.span(), s.type(), cases, !cx.inBase);
+                Exhaustiveness.checkMatch(cx.diags, m.span(), cx.zonk(scrutineeType), cases, !cx.inBase);
             }
             return new Expr.Match(cx.zonk(expected), m.span(), s, cases);
         };
