@@ -394,7 +394,9 @@ final class OpenClDevice implements JobDevice {
                 host.err().println("vxvm: note: the job ran on " + info.name() + ", whose largest buffer ("
                         + dev.vx.vm.Sizes.format(heapBufferWords * 8) + ") is smaller than the heap; run it with --device cpu");
             }
-            return new OutOfHeap(heap.capacityBytes()).at(backtrace(ctl, top));
+            // An array's or a string's failure names the words it asked for (a: 0 for a small
+            // cell), so that the advice is the CPU's: a heap that holds what was in use and them.
+            return new OutOfHeap(heap.capacityBytes(), a > 0 ? 8 * (top + a) : 0).at(backtrace(ctl, top));
         }
         if (code == E_EXIT) return new ProgramExit((int) a);
         if (code == E_INTERNAL) {

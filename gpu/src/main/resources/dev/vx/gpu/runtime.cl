@@ -905,11 +905,11 @@ inline void vx_set_half(__global W* H, W a, W i, W v) {
 
 /** ArrayCells.fill: n copies of v (consumed) in a new array of `kind`. */
 W vx_array_fill(Ctx* c, W n, W v, int kind) {
-    if (n > 2147483647L - 16) return vx_err(c, E_OOM, 0, 0, 0);
+    if (n > 2147483647L - 16) return vx_err(c, E_OOM, 2 + (kind == KIND_ARRAY_HALF ? (n + 1) >> 1 : n), 0, 0);
     int len = (int)n;
     int words = vx_array_payload(kind, len);
     W a = vx_new_variable(c, kind, len, words);
-    if (a == 0) return vx_err(c, E_OOM, 0, 0, 0);
+    if (a == 0) return vx_err(c, E_OOM, 2 + words, 0, 0);
     __global W* H = c->H;
     int packed = kind == KIND_ARRAY_HALF;
     W w = packed ? (W)(((ulong)v & 0xFFFFFFFFUL) | ((ulong)v << 32)) : v;
@@ -926,7 +926,7 @@ W vx_array_fill(Ctx* c, W n, W v, int kind) {
 W vx_array_copy(Ctx* c, W a, int from, int n, int kind, int skip) {
     int words = vx_array_payload(kind, n);
     W b = vx_new_variable(c, kind, n, words);
-    if (b == 0) return vx_err(c, E_OOM, 0, 0, 0);
+    if (b == 0) return vx_err(c, E_OOM, 2 + words, 0, 0);
     __global W* H = c->H;
     if (kind == KIND_ARRAY_HALF) {
         for (int k = 0; k < words; k++) {
@@ -998,7 +998,7 @@ inline int str_byte(__global W* H, W s, int i) { return (int)((UW)H[s + 2 + (i >
 W vx_str_new(Ctx* c, int len, int cps) {
     int payload = (len + 7) >> 3;
     W a = vx_new_variable(c, KIND_STRING, ((W)cps << 32) | (W)len, payload);
-    if (a == 0) return vx_err(c, E_OOM, 0, 0, 0);
+    if (a == 0) return vx_err(c, E_OOM, 2 + payload, 0, 0);
     for (int w = 0; w < payload; w++) c->H[a + 2 + w] = 0;
     return a;
 }
