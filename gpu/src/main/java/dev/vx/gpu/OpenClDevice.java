@@ -269,11 +269,13 @@ final class OpenClDevice implements JobDevice {
         long[] states = new long[lanes * LANE_STATE_WORDS];
         readWords(lsMem, 0, states, 0, states.length);
         if (ctl[CTL_ERR] != 0) {
-            if ((int) ctl[CTL_ERR] != E_OOM && lanesThatRan(states) > 1) {
+            if (lanesThatRan(states) > 1) {
                 // Lanes report the first error in time, not the first in program order; the
                 // host heap is untouched (it is read back only after a success), so the CPU
                 // runs the job again and reports what a sequential run reports. Only the
-                // rerun's work is counted, as if the job had run on the CPU.
+                // rerun's work is counted, as if the job had run on the CPU. Running out of
+                // heap too: each lane keeps free blocks of its own, so many lanes can run out
+                // of a heap whose free blocks, in the CPU's one set of lists, hold the job.
                 rerunOnCpu++;
                 lanesUsed += lanesThatRan(states); // they ran, even though their work is not counted
                 // The lists as exported (the pool's batches joined them) go back to the

@@ -266,6 +266,8 @@ W vx_large_take(Ctx* c, int cls) {
     return 0;
 }
 
+void vx_stack_push(Ctx* c, __global W* head, W addr, int link);
+
 /**
  * LargeBlocks.merge, in place (no memory to sort in): every block on one list, sorted by
  * descending address with a bottom-up merge sort of the list, then each run of touching
@@ -314,7 +316,15 @@ void vx_large_merge(Ctx* c) {
             size += H[p + 2];
             p = H[p + 1];
         }
-        vx_large_push(c, start, size);
+        int k = large_floor_class(size);
+        if (c->nlanes > 1 && k < LARGE_CLASSES && c->LS[LS_LARGE + k] != 0) {
+            // As a release keeps it: one block a class stays, the rest serves every lane.
+            H[start] = HDR(0, KIND_FREE, 0);
+            H[start + 2] = size;
+            vx_stack_push(c, &c->CTL[CTL_LPOOL + k], start, 1);
+        } else {
+            vx_large_push(c, start, size);
+        }
     }
 }
 
@@ -385,6 +395,16 @@ void vx_give_batch(Ctx* c, int words) {
     vx_stack_push(c, &c->CTL[CTL_POOL + words], first, 0);
 }
 
+/** Moves every block of the large cells' pool to this lane's lists, as releases (due for merging). */
+void vx_large_drain_pool(Ctx* c) {
+    for (int k = 0; k < LARGE_CLASSES; k++) {
+        for (W b = vx_stack_pop(c, &c->CTL[CTL_LPOOL + k], 1); b != 0; b = vx_stack_pop(c, &c->CTL[CTL_LPOOL + k], 1)) {
+            vx_large_push(c, b, c->H[b + 2]);
+            c->LS[LS_LRELEASES]++;
+        }
+    }
+}
+
 /** Allocator.allocate without the statistics: the address of `words` free words, 0 when the heap is full. */
 W vx_alloc_raw(Ctx* c, int words) {
     __global W* H = c->H;
@@ -419,11 +439,18 @@ W vx_alloc_raw(Ctx* c, int words) {
             a = vx_stack_pop(c, &c->CTL[CTL_LPOOL + k], 1);
             if (a == 0) continue;
             W need = large_class_words(cls);
-            W rest = large_class_words(k) - need;
+            W rest = c->H[a + 2] - need;
             if (rest > 0) vx_large_push(c, a + need, rest);
             return a;
         }
     }
+    // Before new words: on many lanes, the pool's blocks (none of which served) join this
+    // lane's lists, so that they are merged when merging is due, as the CPU merges all its
+    // free blocks. Merged only at the end, they stayed cut into the sizes they were freed at,
+    // and a job that freed arrays of many sizes took new words for nearly every larger one
+    // (2 lanes: a footprint 46 times the live words, and out of memory in 4 times the heap
+    // the CPU needed).
+    if (c->nlanes > 1) vx_large_drain_pool(c);
     W released = c->LS[LS_LRELEASES];
     if (released > 0 && 4 * released >= c->LS[LS_LBLOCKS]) {
         vx_large_merge(c);
@@ -431,15 +458,7 @@ W vx_alloc_raw(Ctx* c, int words) {
         if (a != 0) return a;
     }
     a = vx_take(c, large_class_words(cls));
-    if (a == 0 && c->nlanes > 1) {
-        // Last resort on many lanes: the pool's blocks join this lane's lists to be merged too.
-        for (int k = 0; k < LARGE_CLASSES; k++) {
-            for (W b = vx_stack_pop(c, &c->CTL[CTL_LPOOL + k], 1); b != 0; b = vx_stack_pop(c, &c->CTL[CTL_LPOOL + k], 1)) {
-                vx_large_push(c, b, large_class_words(k));
-                c->LS[LS_LRELEASES]++;
-            }
-        }
-    }
+    if (a == 0 && c->nlanes > 1) vx_large_drain_pool(c); // freed meanwhile by other lanes
     if (a == 0 && c->LS[LS_LRELEASES] > 0) {
         // The heap cannot grow by the cell (as Heap.allocateLarge asks before growing; where
         // this device's buffer is smaller than the heap, at the buffer's end): merge, last.

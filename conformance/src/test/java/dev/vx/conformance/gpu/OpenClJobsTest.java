@@ -170,6 +170,65 @@ class OpenClJobsTest {
     }
 
     /**
+     * Arrays of many sizes freed on two lanes serve the larger ones that follow once merged, as
+     * on the CPU. An auditor's program: each of 32 fork leaves keeps its last 8 arrays of 68 to
+     * 1,068 words. Pool blocks merged only when the heap was full stayed cut to the sizes they
+     * were freed at: the footprint reached 46 times the live words in a 1 GiB heap (687,104
+     * words, the CPU on two threads 57,984), and a 512 KiB heap ran out where the CPU fits in
+     * 256 KiB. A job that still runs out of heap on several lanes is run again on the CPU.
+     */
+    @Test
+    void arraysOfManySizesFreedOnTwoLanesServeLargerOnes() {
+        String src = """
+                def churn(k: U32, seed: U32, keep: List<Array<U64>>, acc: U64) -> U64:
+                  if k == 0:
+                    acc
+                  else:
+                    s = seed * 1103515245 + 12345
+                    arr = Array.fill(66 + (s >> 16) % 1000, U32.to_u64(k))
+                    keep2 = if List.length(keep) >= 8 then List.take(keep, 7) else keep
+                    churn(k - 1, s, arr <> keep2, acc + U32.to_u64(Array.len(arr)))
+
+                def tree(d: U32, i: U32) -> U64:
+                  if d == 0:
+                    churn(300, i, [], 0u64)
+                  else:
+                    a = fork tree(d - 1, 2 * i)
+                    b = fork tree(d - 1, 2 * i + 1)
+                    a + b
+
+                def main() -> U64:
+                  tree!(5, 1)
+                """;
+        // The sum of the 9,600 array lengths, as the program computes them.
+        long want = 0;
+        for (long i = 32; i < 64; i++) {
+            long seed = i;
+            for (int k = 0; k < 300; k++) {
+                seed = (seed * 1103515245L + 12345) & 0xFFFF_FFFFL;
+                want += 66 + (seed >>> 16) % 1000;
+            }
+        }
+        Run cpu = run(src, VmOptions.defaults().withThreads(2).withDevice("cpu"));
+        assertEquals(want + "\n", cpu.out(), cpu.err());
+        String old = System.getProperty("vx.opencl.lanes");
+        System.setProperty("vx.opencl.lanes", "2");
+        try {
+            Run cl = run(src, VmOptions.defaults().withThreads(2).withDevice("opencl"));
+            assertEquals(want + "\n", cl.out(), cl.err());
+            long onCpu = Long.parseLong(StatLines.parse(cpu.err()).get("heap_footprint_words"));
+            long onLanes = Long.parseLong(StatLines.parse(cl.err()).get("heap_footprint_words"));
+            assertTrue(onLanes < 3 * onCpu, "footprint " + onLanes + " words on two lanes, " + onCpu + " on two CPU threads");
+            Run small = run(src, VmOptions.defaults().withThreads(2).withDevice("opencl").withHeap(256L << 10));
+            assertEquals(0, small.status(), small.err());
+            assertEquals(want + "\n", small.out(), small.err());
+        } finally {
+            if (old == null) System.clearProperty("vx.opencl.lanes");
+            else System.setProperty("vx.opencl.lanes", old);
+        }
+    }
+
+    /**
      * A job on several lanes still merges the large blocks it frees, and the CPU merges what
      * the job left: a reviewer found both lost when freed large cells went to the lanes' pool
      * (never merged), and these two ran out of memory where one lane and the CPU did not.
