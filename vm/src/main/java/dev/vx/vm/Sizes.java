@@ -31,7 +31,11 @@ public final class Sizes {
         return n * unit;
     }
 
-    /** {@code 1.0 GiB}, {@code 16.0 MiB}, {@code 512.0 KiB}, {@code 100 B}. */
+    /**
+     * {@code 1.0 GiB}, {@code 16.0 MiB}, {@code 512.0 KiB}, {@code 100 B}; a second decimal
+     * where the first would round far: a heap cut to 4.98 GiB read as {@code 5.0 GiB}, the
+     * size that was asked for and refused.
+     */
     public static String format(long bytes) {
         String[] units = {"KiB", "MiB", "GiB", "TiB"};
         if (bytes < 1024) return bytes + " B";
@@ -41,7 +45,8 @@ public final class Sizes {
             v /= 1024;
             u++;
         }
-        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+        String two = String.format(Locale.ROOT, "%.2f", v);
+        return (two.endsWith("0") ? two.substring(0, two.length() - 1) : two) + " " + units[u];
     }
 
     /** {@code s} bytes in a flag's notation ({@code 4G}, {@code 64M}, {@code 12K}), rounded up. */
