@@ -60,6 +60,17 @@ class BenchCommandTest {
         assertEquals(0.0, BenchProgram.load(programs, "fib").flops(List.of("30")));
     }
 
+    /** --quick alone is a smoke test of seconds: no in-process series, each of which runs 3 s. */
+    @Test
+    void quickRunsNoInProcessSeriesUnlessAsked() throws Exception {
+        Path out = tmp.resolve("bench-quick");
+        Exit e = vxvm(tmp, "bench", "--quick", "--programs", "fib", "--engines", "interp", "--runs", "1", "--warmup", "0",
+                "--out", out.toString());
+        assertEquals(0, e.status(), e.err());
+        assertTrue(e.err().contains("fib interp run 1/1"), e.err());
+        assertTrue(!e.err().contains("in-process series"), e.err());
+    }
+
     /**
      * A --quick run of fib end to end (twin and interpreter, each in its own JVM, two
      * in-process series each, round-robin); no timing is asserted.
