@@ -448,8 +448,8 @@ W vx_alloc_raw(Ctx* c, int words) {
     // lane's lists, so that they are merged when merging is due, as the CPU merges all its
     // free blocks. Merged only at the end, they stayed cut into the sizes they were freed at,
     // and a job that freed arrays of many sizes took new words for nearly every larger one
-    // (2 lanes: a footprint 46 times the live words, and out of memory in 4 times the heap
-    // the CPU needed).
+    // (2 lanes: a footprint 46 times the live words, and out of memory in twice the heap the
+    // CPU needed).
     if (c->nlanes > 1) vx_large_drain_pool(c);
     W released = c->LS[LS_LRELEASES];
     if (released > 0 && 4 * released >= c->LS[LS_LBLOCKS]) {

@@ -77,7 +77,7 @@ public final class Vxvm implements java.util.concurrent.Callable<Integer> {
      */
     private static String programArgumentHint(CommandLine.ParameterException ex) {
         if (!(ex instanceof CommandLine.UnmatchedArgumentException u) || !u.isUnknownOption()) return "";
-        // picocli fills the fields as it goes: the program is set when the option came after it.
+        // The fields picocli could fill are set: without a program named there is no example to give.
         if (!(ex.getCommandLine().getCommand() instanceof RunCommand run) || run.program == null) return "";
         return "; arguments for the program that start with '-' go after '--', as in: vxvm run "
                 + run.program + " -- " + u.getUnmatched().get(0);

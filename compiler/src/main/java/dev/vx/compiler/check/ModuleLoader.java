@@ -25,8 +25,8 @@ import java.util.Set;
 /**
  * Parses Base's files and the user's main file with everything it imports. {@code import a.b}
  * in {@code dir/x.vx} names {@code dir/a/b.vx}; each file is read and parsed once (the loader
- * says which paths name one file: {@link SourceLoader#identity}), so import cycles are harmless. Base's files are given, never read from disk; their imports must name
- * one of them.
+ * says which paths name one file: {@link SourceLoader#identity}), so import cycles are
+ * harmless. Base's files are given, never read from disk; their imports must name one of them.
  */
 public final class ModuleLoader {
     private ModuleLoader() {
