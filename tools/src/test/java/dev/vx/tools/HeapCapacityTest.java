@@ -38,4 +38,38 @@ class HeapCapacityTest {
         assertEquals(0, r.status(), r.err());
         assertEquals("42000", r.out().strip());
     }
+
+    /**
+     * Out of heap in a stolen fork child whose parent's stack spilled below the group: the
+     * parents' frames cannot be read, but the trace still goes down to the job's host (an
+     * auditor's program; on 4 threads it once ended inside the fork tree in 7 runs of 8).
+     */
+    @Test
+    void aStolenChildsOutOfHeapTraceEndsAtTheJobsHost() {
+        String src = """
+                def deep(n: Nat, k: U32) -> U32:
+                  match n:
+                    case 0n:
+                      k
+                    case 1n+p:
+                      deep(p, k * 3 + 1) + k
+
+                def deeps(d: U32, n: Nat) -> U32:
+                  if d == 0:
+                    deep(n, d)
+                  else:
+                    a = fork deeps(d - 1, n)
+                    b = fork deeps(d - 1, n + 1n)
+                    a ^ b
+
+                def main() -> U32:
+                  deeps!(6, 20000n)
+                """;
+        for (int run = 0; run < 3; run++) {
+            VxRun.Result r = VxRun.run(src, VmOptions.defaults().withThreads(4).withHeap(ONE_MIB));
+            assertEquals(3, r.status(), r.err());
+            java.util.List<String> lines = r.err().lines().filter(l -> l.startsWith("  at ")).toList();
+            assertEquals("  at main (test.vx:17)", lines.get(lines.size() - 1), r.err());
+        }
+    }
 }

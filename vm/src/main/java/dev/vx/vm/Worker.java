@@ -245,17 +245,19 @@ public final class Worker {
         Program prog = sched.program;
         long[] heap = alloc.heap().words;
         Lane l = lane;
+        boolean gap = false; // a parent's frames could not be read: only jobs' hosts follow
         while (true) {
             if (l.completion instanceof Completion.JobDone d) {
                 Lane host = d.host();
                 out.addAll(Backtrace.of(prog, heap, host.function, d.jobPc(), host.stack, host.sp));
                 l = host;
-            } else if (throughStolenChildren && l.completion instanceof Completion.ChildDone d
-                    && d.join().bottomUnchanged()) {
-                // (When the parent's stack spilled since the fork, the group's frames are no
-                // longer where the record says; the trace then ends with the child's own.)
+            } else if (throughStolenChildren && l.completion instanceof Completion.ChildDone d) {
+                // When the parent's stack spilled since the fork, the group's frames are no
+                // longer where the record says: from there on the trace holds the jobs' hosts
+                // alone, reached through the parents (it once stopped there, without them).
                 JoinRecord j = d.join();
-                out.addAll(Backtrace.of(prog, heap, j.parentFunction, j.callPc[d.child()], j.parent.stack, j.sp));
+                gap |= !j.bottomUnchanged();
+                if (!gap) out.addAll(Backtrace.of(prog, heap, j.parentFunction, j.callPc[d.child()], j.parent.stack, j.sp));
                 l = j.parent;
             } else {
                 return l;
