@@ -142,7 +142,7 @@ final class Operators {
             Expr l = left.build();
             Expr rr = right.build();
             if (r.list) {
-                return listAppend(b.span(), l, rr);
+                return listAppend(b.span(), (ListType) cx.zonk(operand), l, rr);
             }
             if (r.string) {
                 return stringOperator(b.op(), b.span(), l, rr);
@@ -237,10 +237,14 @@ final class Operators {
         }
     }
 
-    private Expr listAppend(Span span, Expr left, Expr right) {
+    /**
+     * {@code left ++ right} on lists. The type comes from the solved operand type, not from
+     * {@code left.type()}: an operand that failed to check builds as a placeholder of another
+     * type, and the program is still built so that every error is reported.
+     */
+    private Expr listAppend(Span span, ListType type, Expr left, Expr right) {
         FunctionDef append = cx.globals.base.functions.get("List.append");
-        Type element = ((ListType) left.type()).element();
-        return new Expr.Call(left.type(), span, append, List.of(element), List.of(left, right));
+        return new Expr.Call(type, span, append, List.of(type.element()), List.of(left, right));
     }
 
     /** {@code ==}, {@code !=}, ordering and {@code ++} on strings, as string primitives. */
