@@ -133,7 +133,9 @@ public final class Property<T> {
     public PropertyResult<T> run(Check<? super T> check) {
         Objects.requireNonNull(check, "check");
         String propertyName = name != null ? name : callerName();
-        long runSeed = seed != null ? seed : Settings.seed().orElseGet(Settings::randomSeed);
+        boolean derandomized = seed == null && Settings.seed().isEmpty() && Settings.derandomize();
+        long runSeed = seed != null ? seed
+                : Settings.seed().orElseGet(() -> derandomized ? Settings.seedOfName(propertyName) : Settings.randomSeed());
         String seedText = Settings.formatSeed(runSeed);
         Optional<long[]> explicitChoices = choices != null ? Optional.of(choices) : Settings.choices();
         if (explicitChoices.isPresent()) {
@@ -141,8 +143,8 @@ public final class Property<T> {
             return replayOnly(propertyName, runSeed, explicitChoices.get(), check);
         }
         int plannedRuns = Settings.runs(runs);
-        out.println("[property] " + propertyName + ": seed=" + seedText + " runs=" + plannedRuns
-                + " (replay: -D" + Settings.SEED + "=" + seedText + ")");
+        out.println("[property] " + propertyName + ": seed=" + seedText + (derandomized ? " (derandomized)" : "")
+                + " runs=" + plannedRuns + " (replay: -D" + Settings.SEED + "=" + seedText + ")");
 
         long start = System.nanoTime();
         SplittableRandom caseSeeds = new SplittableRandom(runSeed);

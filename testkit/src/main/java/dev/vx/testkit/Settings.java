@@ -1,5 +1,6 @@
 package dev.vx.testkit;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.Function;
@@ -14,6 +15,7 @@ final class Settings {
     static final String RUNS = "vx.prop.runs";
     static final String SCALE = "vx.prop.scale";
     static final String CHOICES = "vx.prop.choices";
+    static final String DERANDOMIZE = "vx.prop.derandomize";
 
     private static final SplittableRandom SEEDS = new SplittableRandom();
 
@@ -26,6 +28,38 @@ final class Settings {
 
     static synchronized long randomSeed() {
         return SEEDS.nextLong();
+    }
+
+    /**
+     * Whether a run without a given seed takes the seed of its property's name instead of a fresh
+     * one: {@code -Dvx.prop.derandomize=true|false}, else true when the environment variable
+     * {@code CI} is set (to anything but {@code false} or {@code 0}), as Hypothesis's CI profile
+     * does. A gate then fails only when the code changed, never because a run drew a new case;
+     * finding new cases is the job of runs with fresh seeds (docs/testkit.md).
+     */
+    static boolean derandomize() {
+        Optional<String> given = property(DERANDOMIZE);
+        if (given.isPresent()) {
+            return parse(DERANDOMIZE, given.get(), Settings::parseBoolean);
+        }
+        String ci = System.getenv("CI");
+        return ci != null && !ci.isBlank() && !ci.strip().equalsIgnoreCase("false") && !ci.strip().equals("0");
+    }
+
+    /** The seed of a derandomized run: a fixed function of the property's name (FNV-1a, then mixed). */
+    static long seedOfName(String propertyName) {
+        long hash = 0xcbf29ce484222325L;
+        for (byte b : propertyName.getBytes(StandardCharsets.UTF_8)) {
+            hash = (hash ^ (b & 0xff)) * 0x100000001b3L;
+        }
+        return new SplittableRandom(hash).nextLong();
+    }
+
+    private static boolean parseBoolean(String text) {
+        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(text);
+        }
+        throw new IllegalArgumentException("expected true or false");
     }
 
     /** {@code vx.prop.runs} if set, else {@code requested} scaled by {@code vx.prop.scale} (at least 1). */

@@ -8,6 +8,7 @@ import static dev.vx.testkit.ExpressionShrinkingTest.eval;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -56,6 +57,33 @@ class ReplayTest {
                     fromProperty.counterexample().original().toString());
             // A seed given to the builder wins over the system property.
             assertEquals(12L, runWithSeed(12).seed());
+        });
+    }
+
+    @Test
+    void derandomizedRunsTakeTheSeedOfTheirPropertysName() throws Exception {
+        SystemProperties.with(Settings.DERANDOMIZE, "true", () -> {
+            PropertyResult<Expr> first = Property.forAll(EXPRESSIONS).named("one").runs(1_000).printTo(QUIET).run(AGREE);
+            PropertyResult<Expr> again = Property.forAll(EXPRESSIONS).named("one").runs(1_000).printTo(QUIET).run(AGREE);
+            PropertyResult<Expr> other = Property.forAll(EXPRESSIONS).named("two").runs(1_000).printTo(QUIET).run(AGREE);
+            assertEquals(first.seed(), again.seed());
+            assertEquals(first.counterexample().original().toString(), again.counterexample().original().toString());
+            assertNotEquals(first.seed(), other.seed());
+            // A given seed still wins, so a printed seed replays a derandomized run.
+            SystemProperties.with(Settings.SEED, "0xfeed", () -> assertEquals(0xfeedL,
+                    Property.forAll(EXPRESSIONS).named("one").runs(1_000).printTo(QUIET).run(AGREE).seed()));
+        });
+        PropertyResult<Expr> fresh = Property.forAll(EXPRESSIONS).named("one").runs(1_000).printTo(QUIET).run(AGREE);
+        PropertyResult<Expr> freshAgain = Property.forAll(EXPRESSIONS).named("one").runs(1_000).printTo(QUIET).run(AGREE);
+        assertNotEquals(fresh.seed(), freshAgain.seed());
+    }
+
+    @Test
+    void aDerandomizeValueOtherThanTrueOrFalseIsRefusedByName() throws Exception {
+        SystemProperties.with(Settings.DERANDOMIZE, "yes", () -> {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Property.forAll(EXPRESSIONS).named("one").printTo(QUIET).run(AGREE));
+            assertTrue(e.getMessage().contains("vx.prop.derandomize"), e.getMessage());
         });
     }
 
