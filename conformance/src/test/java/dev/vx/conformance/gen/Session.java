@@ -1329,7 +1329,15 @@ final class Session {
                     ? new Ast.Construct("Node", null, List.of(expr(t, env, d - 1), expr(t, env, d - 1)))
                     : new Ast.Construct("Node", List.of("right", "left"), List.of(expr(t, env, d - 1), expr(t, env, d - 1)))));
         } else if (t instanceof FnT f) {
-            alts.add(new Alt(4, () -> lambda(f, env, d, chance(0.5))));
+            // Here no type may flow into the lambda (`v = \x -> ~x`, or an argument of
+            // List.length), and a body that uses its parameters only through operators does not
+            // fix their types: the program would be ambiguous. So a lambda without parameter
+            // types is ascribed, which still checks the unannotated form against a known type.
+            alts.add(new Alt(4, () -> {
+                boolean typed = chance(0.5);
+                Ex lambda = lambda(f, env, d, typed);
+                return typed ? lambda : new Ast.Ascribe(lambda, f);
+            }));
             List<Fn> named = fns.stream().filter(fn -> fn.kind() == FnKind.PLAIN && fn.typeParams().isEmpty()
                     && fn.params().equals(f.params())
                     && fn.result().equals(f.result())).toList();
