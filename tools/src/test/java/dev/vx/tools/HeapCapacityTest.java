@@ -43,6 +43,10 @@ class HeapCapacityTest {
      * Out of heap in a stolen fork child whose parent's stack spilled below the group: the
      * parents' frames cannot be read, but the trace still goes down to the job's host (an
      * auditor's program; on 4 threads it once ended inside the fork tree in 7 runs of 8).
+     * Each `deep` alone needs more than the heap (2 words a level, 200,000 words against
+     * 131,072), so every run runs out, whichever lanes the scheduler's steals leave running at
+     * once: with 20,000 levels it ran out only when two ran together, and a loaded machine
+     * that stole less let it finish.
      */
     @Test
     void aStolenChildsOutOfHeapTraceEndsAtTheJobsHost() {
@@ -63,7 +67,7 @@ class HeapCapacityTest {
                     a ^ b
 
                 def main() -> U32:
-                  deeps!(6, 20000n)
+                  deeps!(6, 100000n)
                 """;
         for (int run = 0; run < 3; run++) {
             VxRun.Result r = VxRun.run(src, VmOptions.defaults().withThreads(4).withHeap(ONE_MIB));

@@ -63,7 +63,7 @@ final class BlockChecker {
                 }
             } else if (s instanceof Ast.Bind bind) {
                 cx.diags.error(bind.span(), "`<-` runs an action, which only a `do` block can do");
-                exprs.check(bind.action(), cx.fresh());
+                cx.discard(exprs.check(bind.action(), cx.fresh()));
                 // Its names are still bound (to any type), so that their uses below are not
                 // reported as undefined: one mistake, one message.
                 Ty type = bind.type() != null ? cx.resolveType(bind.type()) : cx.fresh();
@@ -71,7 +71,7 @@ final class BlockChecker {
             } else if (s instanceof Ast.ExprStmt e) {
                 cx.diags.error(e.span(), "the value of this expression is not used: only the last line of a block "
                         + "gives its value (to run actions one after another, use a `do` block)");
-                exprs.check(e.expr(), cx.fresh());
+                cx.discard(exprs.check(e.expr(), cx.fresh()));
             }
             i++;
         }
@@ -100,8 +100,13 @@ final class BlockChecker {
 
     private StmtElab let(Ast.Let let) {
         Ty type = let.type() != null ? cx.resolveType(let.type()) : cx.fresh();
+        int errorsBefore = cx.diags.errorCount();
         Elab value = exprs.check(let.value(), type);
-        PatElab pattern = exprs.patterns.irrefutable(let.pattern(), type, "the left side of `=`");
+        // Without an annotation, a value with an error has no type to trust (`if c then "a"
+        // else 1` is String only because its first branch came first): its names take the
+        // error type, so their uses are not reported again.
+        Ty bound = let.type() == null && cx.diags.errorCount() > errorsBefore ? DefContext.error() : type;
+        PatElab pattern = exprs.patterns.irrefutable(let.pattern(), bound, "the left side of `=`");
         return () -> new Stmt.Let(pattern.build(), value.build(), let.span());
     }
 

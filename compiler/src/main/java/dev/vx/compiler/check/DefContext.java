@@ -32,10 +32,12 @@ final class DefContext {
     /** Every name bound in the definition, in source order. */
     private final List<Binder> bound = new ArrayList<>();
     private boolean reportedTooLarge;
+    private int unreportedErrors;
 
     private final List<TVar> vars = new ArrayList<>();
     /** Checks that need solved types (operator domains); run before open variables become Unit. */
     private final List<Runnable> deferred = new ArrayList<>();
+    private final List<Elab> discarded = new ArrayList<>();
     private final int errorsAtStart;
 
     DefContext(Globals globals, Diagnostics diags, Progress progress, boolean inBase, Map<String, Ty> typeParams,
@@ -93,15 +95,54 @@ final class DefContext {
         deferred.add(check);
     }
 
+    /**
+     * Keeps the elaboration of an expression whose value is not used because something around
+     * it is wrong: it is still built with the definition, since building reports what only
+     * solved types show (a literal out of range, a refutable lambda parameter), errors of
+     * their own that the one around them must not hide.
+     */
+    void discard(Elab e) {
+        discarded.add(e);
+    }
+
+    /** Builds what {@link #discard} kept, for its errors; after the definition's body. */
+    void buildDiscarded() {
+        for (Elab e : discarded) {
+            e.build();
+        }
+    }
+
+    /**
+     * Errors so far, counting those explained elsewhere and so not reported here (a constructor
+     * of a failed import, or declared twice): a pattern with one must not be taken for a
+     * wildcard by the coverage check.
+     */
+    int errorMark() {
+        return diags.errorCount() + unreportedErrors;
+    }
+
     boolean hasNewErrors() {
-        return diags.errorCount() > errorsAtStart;
+        return errorMark() > errorsAtStart;
     }
 
     /**
      * Ends inference: open literal types take their defaults (U32, F32), the deferred checks
-     * run, and whatever is still open becomes Unit (it can never be observed).
+     * run, and whatever is still open becomes Unit (it can never be observed). In a definition
+     * with errors, what is open takes the error type instead.
      */
     void solve() {
+        if (hasNewErrors()) {
+            // After an error, what is still unknown is likely unknown because of it: a literal
+            // that met the broken part would be range-checked as a U32, a parameter would be
+            // "of unknown type". The open variables take the error type instead, and the
+            // deferred checks pass over it (rustc, tainted by errors, likewise stays quiet).
+            TVar error = new TVar(TVar.Kind.ERROR);
+            for (TVar v : vars) {
+                if (v.binding == null && v.kind != TVar.Kind.ERROR) {
+                    v.binding = error;
+                }
+            }
+        }
         for (TVar v : vars) {
             if (v.binding == null && v.kind == TVar.Kind.INT) {
                 v.binding = Tys.U32;
@@ -156,7 +197,8 @@ final class DefContext {
 
     /** Reports an unknown constructor name, suggesting the closest known one. */
     void unknownConstructor(String name, Span span) {
-        if (globals.explainedByFailedImport(span)) {
+        if (globals.explainedByFailedImport(span) || globals.declaredTwice(name, inBase)) {
+            unreportedErrors++;
             return;
         }
         String suggestion = diags.fewShownYet() ? Suggest.closest(name, globals.constructorNames(inBase)) : null;

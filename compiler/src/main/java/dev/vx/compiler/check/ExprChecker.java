@@ -181,7 +181,7 @@ final class ExprChecker {
 
     /** Reports a name that is neither local nor global, with the closest name as a suggestion. */
     void undefined(String name, Span span) {
-        if (cx.globals.constructor(name, cx.inBase) != null) {
+        if (cx.globals.constructor(name, cx.inBase) != null || cx.globals.declaredTwice(name, cx.inBase)) {
             cx.diags.error(span, "`" + name + "` is a constructor: build a value with `" + name + "{...}`");
             return;
         }
@@ -284,7 +284,7 @@ final class ExprChecker {
 
     void checkLoosely(List<Ast.Expr> exprs) {
         for (Ast.Expr e : exprs) {
-            check(e, DefContext.error());
+            cx.discard(check(e, DefContext.error()));
         }
     }
 
@@ -361,7 +361,7 @@ final class ExprChecker {
         if (ctor == null) {
             cx.unknownConstructor(name, c.ctor().span());
             for (Ast.FieldArg f : c.fields()) {
-                check(f.value(), DefContext.error());
+                cx.discard(check(f.value(), DefContext.error()));
             }
             return failed(c.span(), expected);
         }
@@ -391,6 +391,7 @@ final class ExprChecker {
             cx.constructorMismatch(expected, type, ctor, c.span());
         }
         if (!complete || cx.globals.brokenConstructors.contains(ctor)) {
+            fields.forEach(cx::discard);
             return errorElab(c.span());
         }
         return () -> new Expr.Construct(cx.zonk(type), c.span(), ctor, cx.zonkAll(inst.typeArgs()), buildAll(fields));
@@ -453,7 +454,8 @@ final class ExprChecker {
         if (i.otherwise() == null) {
             cx.diags.error(i.span(), "this `if` has no `else`, but its value is used: add an `else` branch (only a "
                     + "line of a `do` block may leave it out)");
-            bodies.check(i.then(), cx.fresh());
+            cx.discard(cond);
+            cx.discard(bodies.check(i.then(), cx.fresh()));
             return failed(i.span(), expected);
         }
         Elab then = bodies.check(i.then(), expected);
@@ -469,9 +471,9 @@ final class ExprChecker {
         boolean patternErrors = false;
         for (Ast.Case c : m.cases()) {
             int mark = cx.scope.mark();
-            int before = cx.diags.errorCount();
+            int before = cx.errorMark();
             pats.add(patterns.bind(c.pattern(), scrutineeType));
-            patternErrors |= cx.diags.errorCount() > before;
+            patternErrors |= cx.errorMark() > before;
             bodyElabs.add(bodies.check(c.body(), expected));
             cx.scope.restore(mark);
         }
@@ -491,7 +493,8 @@ final class ExprChecker {
             // A type too large was reported, and is Unit here: no coverage to check. The
             // scrutinee's type, not its expression's: a scrutinee already reported as wrong
             // (`R{1}` for a constructor of two fields) is a Unit placeholder of the right type.
-            if (checkCoverage && !literalErrors && !Tys.containsError(scrutineeType) && !Tys.tooLarge(scrutineeType)) {
+            if (checkCoverage && !literalErrors && !Tys.containsError(scrutineeType) && !Tys.tooLarge(scrutineeType)
+                    && cases.stream().noneMatch(c -> patterns.hasBrokenConstructor(c.pattern()))) {
                 Exhaustiveness.checkMatch(cx.diags, m.span(), cx.zonk(scrutineeType), cases, !cx.inBase);
             }
             return new Expr.Match(cx.zonk(expected), m.span(), s, cases);

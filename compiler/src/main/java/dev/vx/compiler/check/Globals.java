@@ -24,8 +24,16 @@ final class Globals {
         final Map<String, AdtDecl> types = new HashMap<>();
         final Map<String, Constructor> constructors = new HashMap<>();
         final Map<String, FunctionDef> functions = new HashMap<>();
-        /** Functions whose signature had an error: uses are not reported again. */
+        /**
+         * Functions whose signature had an error, or that are defined twice: uses are not
+         * reported again (which of two definitions a call meant cannot be told).
+         */
         final Map<String, Span> brokenFunctions = new HashMap<>();
+        /**
+         * Constructor names declared twice, or by a type declared twice: a use of one cannot be
+         * checked against the declaration it meant, and is not reported again.
+         */
+        final Set<String> constructorsDeclaredTwice = new HashSet<>();
     }
 
     /** A name that resolves to a function whose signature could not be checked. */
@@ -53,8 +61,17 @@ final class Globals {
     }
 
     Constructor constructor(String name, boolean inBase) {
+        Namespace own = namespace(inBase);
+        if (own.constructorsDeclaredTwice.contains(name)) {
+            return null;
+        }
         Constructor c = inBase ? null : user.constructors.get(name);
         return c != null ? c : base.constructors.get(name);
+    }
+
+    /** Whether a use of the unknown constructor {@code name} was explained by its declarations. */
+    boolean declaredTwice(String name, boolean inBase) {
+        return namespace(inBase).constructorsDeclaredTwice.contains(name);
     }
 
     /** A {@link FunctionDef}, a {@link Builtin}, {@link #BROKEN}, or null when undefined. */
@@ -74,11 +91,10 @@ final class Globals {
     }
 
     private static Object functionIn(Namespace ns, String name) {
-        FunctionDef f = ns.functions.get(name);
-        if (f != null) {
-            return f;
+        if (ns.brokenFunctions.containsKey(name)) {
+            return BROKEN;
         }
-        return ns.brokenFunctions.containsKey(name) ? BROKEN : null;
+        return ns.functions.get(name);
     }
 
     /** Every function name visible from user code or Base, for suggestions. */

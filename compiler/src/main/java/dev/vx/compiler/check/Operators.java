@@ -130,19 +130,23 @@ final class Operators {
             } else {
                 Tys.unify(expected, DefContext.error());
             }
+            cx.discard(left);
+            cx.discard(right);
             return ExprChecker.errorElab(b.span());
         }
         cx.expect(expected, comparison ? Tys.BOOL : operand, b.span());
         Resolution r = new Resolution();
         cx.defer(() -> resolve(r, operand, domain, "`" + b.op().symbol + "`", b.opSpan()));
         return () -> {
+            Expr l = left.build();
+            Expr rr = right.build();
             if (r.failed) {
                 return ExprChecker.errorElab(b.span()).build();
             }
-            Expr l = left.build();
-            Expr rr = right.build();
             if (r.list) {
-                return listAppend(b.span(), (ListType) cx.zonk(operand), l, rr);
+                // zonk gives a placeholder for a type too large to build, and has reported it.
+                return cx.zonk(operand) instanceof ListType list ? listAppend(b.span(), list, l, rr)
+                        : ExprChecker.errorElab(b.span()).build();
             }
             if (r.string) {
                 return stringOperator(b.op(), b.span(), l, rr);
@@ -193,8 +197,11 @@ final class Operators {
         String symbol = u.op() == Ast.UnOp.NEG ? "unary `-`" : "`~`";
         cx.defer(() -> resolve(r, type, domain, symbol, u.span()));
         UnaryOp op = u.op() == Ast.UnOp.NEG ? UnaryOp.NEG : UnaryOp.BIT_NOT;
-        return () -> r.failed ? ExprChecker.errorElab(u.span()).build()
-                : new Expr.Unary(ScalarType.of(r.scalar), u.span(), op, r.scalar, operand.build());
+        return () -> {
+            Expr built = operand.build();
+            return r.failed ? ExprChecker.errorElab(u.span()).build()
+                    : new Expr.Unary(ScalarType.of(r.scalar), u.span(), op, r.scalar, built);
+        };
     }
 
     /**

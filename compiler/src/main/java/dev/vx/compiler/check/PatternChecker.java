@@ -19,6 +19,25 @@ final class PatternChecker {
         this.cx = cx;
     }
 
+    /**
+     * Whether {@code p} takes apart a constructor whose declaration names an undefined type.
+     * Its fields match anything (the declaration's error stands for them), so coverage cannot be
+     * told: `A{[]}` on a field declared `Lst<U32>` must not be reported as missing `A{()}`.
+     */
+    boolean hasBrokenConstructor(Pattern p) {
+        if (p instanceof Pattern.Ctor c) {
+            return cx.globals.brokenConstructors.contains(c.constructor())
+                    || c.fields().stream().anyMatch(this::hasBrokenConstructor);
+        } else if (p instanceof Pattern.Tuple t) {
+            return t.elements().stream().anyMatch(this::hasBrokenConstructor);
+        } else if (p instanceof Pattern.Cons c) {
+            return hasBrokenConstructor(c.head()) || hasBrokenConstructor(c.tail());
+        } else if (p instanceof Pattern.NatPlus n) {
+            return hasBrokenConstructor(n.rest());
+        }
+        return false;
+    }
+
     /** Checks {@code p} against {@code type} and adds the names it binds to the scope. */
     PatElab bind(Ast.Pattern p, Ty type) {
         List<Binder> bound = new ArrayList<>();
@@ -37,12 +56,12 @@ final class PatternChecker {
         if (p instanceof Ast.VarPat || p instanceof Ast.WildPat) {
             return bind(p, type);
         }
-        int errorsBefore = cx.diags.errorCount();
+        int errorsBefore = cx.errorMark();
         PatElab elab = bind(p, type);
-        boolean clean = cx.diags.errorCount() == errorsBefore;
+        boolean clean = cx.errorMark() == errorsBefore;
         return () -> {
             Pattern built = elab.build();
-            if (clean && !Tys.containsError(type) && !Tys.tooLarge(type)) {
+            if (clean && !Tys.containsError(type) && !Tys.tooLarge(type) && !hasBrokenConstructor(built)) {
                 String missing = Exhaustiveness.missing(built);
                 if (missing != null) {
                     cx.diags.error(p.span(), "this pattern can fail to match (it does not match `" + missing + "`), but "
@@ -112,7 +131,7 @@ final class PatternChecker {
     }
 
     private PatElab variable(Ast.VarPat v, Ty type, List<Binder> bound) {
-        if (cx.globals.constructor(v.name(), cx.inBase) != null) {
+        if (cx.globals.constructor(v.name(), cx.inBase) != null || cx.globals.declaredTwice(v.name(), cx.inBase)) {
             cx.diags.error(v.span(), "`" + v.name() + "` is a constructor: write `" + v.name()
                     + "{}` to match it (a bare name binds a new variable)");
         }

@@ -174,6 +174,9 @@ public final class ProgramChecker {
         AdtDecl existing = ns.types.get(name);
         if (existing != null) {
             duplicate(t.name().span(), "definition of type `" + name + "`", existing.span());
+            for (Ast.CtorDecl c : t.constructors()) {
+                ns.constructorsDeclaredTwice.add(c.name().name());
+            }
             return;
         }
         AdtDecl decl = new AdtDecl(name, typeParams(t.typeParams(), new HashMap<>()), t.name().span(), base);
@@ -211,6 +214,7 @@ public final class ProgramChecker {
             Constructor existing = ns.constructors.get(ctor.name());
             if (existing != null) {
                 duplicate(c.name().span(), "constructor `" + ctor.name() + "`", existing.span());
+                ns.constructorsDeclaredTwice.add(ctor.name());
             } else {
                 ns.constructors.put(ctor.name(), ctor);
             }
@@ -229,6 +233,7 @@ public final class ProgramChecker {
         Span brokenAt = ns.brokenFunctions.get(name);
         if (existing != null || brokenAt != null) {
             duplicate(d.name().span(), "definition of `" + name + "`", existing != null ? existing.span() : brokenAt);
+            ns.brokenFunctions.putIfAbsent(name, d.name().span());
             return;
         }
         if (d.params() == null) {
@@ -292,6 +297,7 @@ public final class ProgramChecker {
         Elab body = exprs.check(decl.body(), Tys.from(def.resultType(), Map.of()));
         cx.solve();
         Expr built = body.build();
+        cx.buildDiscarded();
         if (!cx.hasNewErrors()) {
             def.setBody(built);
         }

@@ -196,6 +196,10 @@ final class Tys {
 
     private static boolean bind(TVar v, Ty t) {
         if (v.kind == TVar.Kind.ERROR) {
+            // What meets a wrong type takes no type of its own: its unknown parts become wrong
+            // too, so a literal there is not range-checked as a U32 by default, nor a variable
+            // found "of unknown type" later.
+            poison(t, v, new Visits());
             return true;
         }
         if (t instanceof TVar w) {
@@ -218,6 +222,23 @@ final class Tys {
         }
         v.binding = c;
         return true;
+    }
+
+    /** Binds every open variable in {@code t} to {@code error}. */
+    private static void poison(Ty t, TVar error, Visits visits) {
+        t = resolve(t);
+        if (t instanceof TVar w) {
+            if (w.kind != TVar.Kind.ERROR) {
+                w.binding = error;
+            }
+            return;
+        }
+        TCon c = (TCon) t;
+        if (c.args.length > 0 && visits.first(c)) {
+            for (Ty a : c.args) {
+                poison(a, error, visits);
+            }
+        }
     }
 
     private static TVar.Kind merge(TVar.Kind a, TVar.Kind b) {

@@ -30,6 +30,9 @@ public record Diagnostic(Severity severity, Span span, String message) {
         }
         if (lineEnd > lineStart && text.charAt(lineEnd - 1) == '\r') {
             lineEnd--;
+            // An error at the end of a CRLF line ("expected an expression") starts at the '\r':
+            // its caret goes just past the line's text.
+            start = Math.min(start, lineEnd);
         }
         int caretEnd = Math.max(start + 1, Math.min(span.end(), lineEnd));
         int from = lineStart;
@@ -58,9 +61,9 @@ public record Diagnostic(Severity severity, Span span, String message) {
 
     /**
      * {@code s} with each control character but the tab shown as its Unicode control picture
-     * ({@code ␛} for ESC, {@code ␡} for DEL; C1 controls as {@code �}): a source file must not
-     * send escape sequences to the terminal that shows the report. One code point stays one,
-     * so the carets still line up.
+     * ({@code ␛} for ESC, {@code ␡} for DEL; C1 controls, U+2028 and U+2029 as {@code �}): a
+     * source file must not send escape sequences to the terminal that shows the report. One
+     * code point stays one, so the carets still line up.
      */
     static String visible(String s) {
         if (s.codePoints().noneMatch(Diagnostic::isHidden)) return s;
@@ -75,7 +78,10 @@ public record Diagnostic(Severity severity, Span span, String message) {
     }
 
     private static boolean isHidden(int cp) {
-        return cp != '\t' && cp != '\n' && Character.getType(cp) == Character.CONTROL;
+        int type = Character.getType(cp);
+        // U+2028 and U+2029 end a line on some terminals, which would break the excerpt.
+        return cp != '\t' && cp != '\n' && (type == Character.CONTROL || type == Character.LINE_SEPARATOR
+                || type == Character.PARAGRAPH_SEPARATOR);
     }
 
     /** The offset {@code n} code points before {@code at} (or the text's start). */

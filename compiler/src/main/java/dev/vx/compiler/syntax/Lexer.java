@@ -75,7 +75,9 @@ public final class Lexer {
                 TokenKind last = lastKind();
                 if (brackets.isEmpty() && last != null && last != TokenKind.NEWLINE && last != TokenKind.INDENT
                         && last != TokenKind.DEDENT) {
-                    emitLayout(TokenKind.NEWLINE, pos, pos + 1);
+                    // A CRLF line ends where its '\r' is: an error there has the column it has in LF.
+                    int end = pos > 0 && chars[pos - 1] == '\r' ? pos - 1 : pos;
+                    emitLayout(TokenKind.NEWLINE, end, pos + 1);
                 }
                 newLine(pos + 1);
                 atLineStart = true;
@@ -239,9 +241,11 @@ public final class Lexer {
 
     /**
      * After an unclosed bracket was reported: emits the missing closers (empty tokens), so the
-     * parser sees balanced brackets and does not report the same mistake again.
+     * parser sees balanced brackets and does not report the same mistake again, after a
+     * {@link TokenKind#BAD} token that makes the statement broken rather than complete.
      */
     private void closeAllBrackets() {
+        emitLayout(TokenKind.BAD, pos, pos);
         while (!brackets.isEmpty()) {
             TokenKind closer = switch (out.kind(brackets.removeLast())) {
                 case LPAREN -> TokenKind.RPAREN;
@@ -285,6 +289,11 @@ public final class Lexer {
                 int cp = text.codePointAt(pos);
                 pos += Character.charCount(cp);
                 diags.error(spanAt(start, pos), "unexpected character `" + new String(Character.toChars(cp)) + "`");
+                // After a token it breaks the statement it is in; first on its line (a stray
+                // U+2028 before `def`) it is only dropped, and the line reads as if it were not there.
+                if (out.size() > 0 && !isLineStart(lastKind())) {
+                    emit(TokenKind.BAD, start, pos, null);
+                }
                 if (Character.charCount(cp) == 2) {
                     surrogatesOnLine++;
                 }
@@ -318,6 +327,7 @@ public final class Lexer {
             diags.error(spanAt(start, pos), kind.display + " does not match the " + out.kind(top).display
                     + " opened at " + out.span(top).line() + ":" + out.span(top).column());
             if (!openedBelow) {
+                emit(TokenKind.BAD, start, pos, null);
                 return;
             }
             while (out.kind(brackets.peekLast()) != open) {

@@ -123,6 +123,11 @@ public final class Parser {
 
     /** An error at the current token: {@code unexpected X; expected <what>}. */
     private SyntaxError unexpected(String what) {
+        if (t.kind(p) == BAD) {
+            // The lexer reported what is wrong here; the statement is broken all the same.
+            syntaxErrors++;
+            return new SyntaxError();
+        }
         String hint = t.kind(p) == NEWLINE && p > 0 && Lexer.endsAnOperand(t.kind(p - 1)) && t.kind(p - 1) != ASSIGN
                 ? " (an expression does not go on past the end of its line; to spread one over lines, put it in parentheses)"
                 : "";

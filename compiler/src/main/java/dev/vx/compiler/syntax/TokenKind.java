@@ -15,6 +15,13 @@ public enum TokenKind {
     EQ("`==`"), NE("`!=`"), LT("`<`"), LE("`<=`"), GT("`>`"), GE("`>=`"), CONS("`<>`"),
     BACKSLASH("`\\`"), BANG("`!`"),
 
+    /**
+     * Where the lexer reported an error (a character that is not Vx, brackets it had to close):
+     * the parser meets it as a token nothing expects, which breaks the statement without a
+     * second message, so a broken line is one error and loses its meaning.
+     */
+    BAD("a character that is not Vx"),
+
     NEWLINE("the end of the line"), INDENT("an indented block"), DEDENT("the end of the block"),
     EOF("the end of the file");
 
