@@ -116,6 +116,12 @@ class ErrorRecoveryTest {
     }
 
     @Test
+    void aMatchWhoseValueTookTheCasesIsReportedWhereTheValueIs() {
+        assertErrors("def f(n: U32) -> U32:\n  match match n:\n    case 1:\n      1\n    case _:\n      3\n\n"
+                + "def main() -> U32:\n  f(1)\n", "2:9: the value to match ends with an indented block");
+    }
+
+    @Test
     void aNameBoundToAValueWithAnErrorTakesNoTypeFromIt() {
         assertErrors("def f(n: U32) -> U32:\n  x = if n == 0 then \"zero\" else 1\n  x + 1\n\ndef main() -> U32:\n  f(0)\n",
                 "2:34: type mismatch: expected String, found an integer literal");

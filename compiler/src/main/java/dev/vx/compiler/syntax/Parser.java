@@ -863,6 +863,12 @@ public final class Parser {
     private Expr matchExpr() {
         int first = advance();
         Expr scrutinee = expr();
+        if (!at(COLON) && afterBlock()) {
+            // `match match n:` — the inner match took the indented cases as its own, and the
+            // `:` is missed where the block ends, far below: say so where the value starts.
+            throw error(scrutinee.span(), "the value to match ends with an indented block, which took the cases "
+                    + "below as its own; bind that value to a name first and match the name");
+        }
         expect(COLON, "`:` after the value to match");
         expect(NEWLINE, "the cases on the lines below, indented");
         expect(INDENT, "the cases on the lines below, indented");
