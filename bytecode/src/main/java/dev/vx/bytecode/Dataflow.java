@@ -80,24 +80,35 @@ final class Dataflow {
     private BitSet trackedRegisters() {
         BitSet tracked = new BitSet();
         ArrayDeque<Integer> todo = new ArrayDeque<>();
-        // Reverse mov edges: for each destination, the registers moved into it.
-        int[][] movedFrom = new int[cx.regType.length][];
+        // Reverse mov edges (destination, source), grouped by destination below: linear in the
+        // code, however many movs share a destination.
+        int[] movDest = new int[16];
+        int[] movSource = new int[16];
+        int moves = 0;
         for (Insn insn : cx.code) {
             if (insn.op() == Opcode.GET && multi(insn.get(1)) && !tracked.get(insn.get(1))) {
                 tracked.set(insn.get(1));
                 todo.add(insn.get(1));
             } else if (insn.op() == Opcode.MOV && multi(insn.get(0))) {
-                int d = insn.get(0);
-                int[] from = movedFrom[d] == null ? new int[0] : movedFrom[d];
-                from = Arrays.copyOf(from, from.length + 1);
-                from[from.length - 1] = insn.get(1);
-                movedFrom[d] = from;
+                if (moves == movDest.length) {
+                    movDest = Arrays.copyOf(movDest, 2 * moves);
+                    movSource = Arrays.copyOf(movSource, 2 * moves);
+                }
+                movDest[moves] = insn.get(0);
+                movSource[moves] = insn.get(1);
+                moves++;
             }
         }
+        int[] first = new int[cx.regType.length + 1]; // sources of d: from[first[d] .. first[d + 1])
+        for (int i = 0; i < moves; i++) first[movDest[i] + 1]++;
+        for (int r = 0; r < cx.regType.length; r++) first[r + 1] += first[r];
+        int[] from = new int[moves];
+        int[] next = Arrays.copyOf(first, first.length);
+        for (int i = 0; i < moves; i++) from[next[movDest[i]]++] = movSource[i];
         while (!todo.isEmpty()) {
             int d = todo.poll();
-            if (movedFrom[d] == null) continue;
-            for (int a : movedFrom[d]) {
+            for (int k = first[d]; k < first[d + 1]; k++) {
+                int a = from[k];
                 if (!tracked.get(a)) {
                     tracked.set(a);
                     todo.add(a);

@@ -60,7 +60,7 @@ final class FunctionContext {
     }
 
     String ctorName(int globalId) {
-        return TypeNames.printable(m.strings().get(ctor(globalId).name()));
+        return TypeNames.printable(m.strings().get(ctor(globalId).name()), TypeNames.MESSAGE_NAME_CODE_POINTS);
     }
 
     String typeName(int typeId) {

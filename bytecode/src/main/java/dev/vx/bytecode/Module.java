@@ -77,6 +77,15 @@ public record Module(byte[] sourceHash, List<String> strings, long[] constants, 
         return strings.get(functions.get(id).name());
     }
 
+    /**
+     * A name from the string table as a one-line message shows it: unchanged when it is plain
+     * text, else with control characters (a crafted module's newline or escape sequence) written
+     * as the language's escapes, as the verifier and the disassembler write them.
+     */
+    public static String printable(String name) {
+        return TypeNames.printable(name);
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof Module m && entry == m.entry && printResult == m.printResult

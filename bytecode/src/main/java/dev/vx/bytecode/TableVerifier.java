@@ -309,6 +309,7 @@ final class TableVerifier {
     static String functionName(Module m, int id) {
         if (id < 0 || id >= m.functions().size()) return "f" + id;
         int name = m.functions().get(id).name();
-        return name >= 0 && name < m.strings().size() ? TypeNames.printable(m.strings().get(name)) : "f" + id;
+        return name >= 0 && name < m.strings().size()
+                ? TypeNames.printable(m.strings().get(name), TypeNames.MESSAGE_NAME_CODE_POINTS) : "f" + id;
     }
 }

@@ -40,7 +40,7 @@ final class TypeNames {
         }
         TypeDesc t = types.get(id);
         if (t.name() >= 0 && t.name() < m.strings().size()) {
-            out.append(printable(m.strings().get(t.name())));
+            out.append(printable(m.strings().get(t.name()), MESSAGE_NAME_CODE_POINTS));
             return;
         }
         int[] c = t.components();
@@ -81,6 +81,20 @@ final class TypeNames {
      * language's {@code \\u{..}} escapes, and {@code ""} for the empty name.
      */
     static String printable(String name) {
+        return printable(name, Integer.MAX_VALUE);
+    }
+
+    /** The longest name a verifier message quotes whole, in code points; longer ones are cut. */
+    static final int MESSAGE_NAME_CODE_POINTS = 120;
+
+    /**
+     * As {@link #printable(String)}, cut after {@code maxCodePoints} code points with {@code …}:
+     * a crafted module's names can be megabytes, and a message quotes them at every call site.
+     */
+    static String printable(String name, int maxCodePoints) {
+        if (name.length() > maxCodePoints && name.codePointCount(0, name.length()) > maxCodePoints) {
+            return printable(name.substring(0, name.offsetByCodePoints(0, maxCodePoints))) + "…";
+        }
         if (name.isEmpty()) return "\"\"";
         for (int i = 0; i < name.length(); i++) {
             if (needsEscape(name, i)) return Disassembler.escape(name);

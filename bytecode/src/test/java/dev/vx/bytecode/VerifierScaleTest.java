@@ -98,6 +98,53 @@ class VerifierScaleTest {
     }
 
     @Test
+    void aMillionMovsIntoOneRegisterVerifyInLinearTime() throws BytecodeException {
+        // Each mov into a register of a two-constructor type once grew that register's list of
+        // sources by copying it: 143 s for this (an auditor's module of 3 MB).
+        ModuleBuilder b = new ModuleBuilder();
+        int t = b.adt("T");
+        b.ctor(t, "A", U32);
+        int empty = b.ctor(t, "B");
+        FunctionBuilder f = b.function("main", new int[0], U32, "m.vx");
+        int x = f.register(U32), r1 = f.register(t), r2 = f.register(t);
+        f.emit(1, LDI, x, 7);
+        f.newCell(1, r2, empty);
+        for (int i = 0; i < 1_000_000; i++) f.emit(1, MOV, r1, r2);
+        f.emit(1, RET, x);
+        Module module = b.entry(f.id()).build();
+        long start = System.nanoTime();
+        Verifier.verify(module);
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(ms < 30_000, "verification took " + ms + " ms"); // a hang detector, not a benchmark
+        System.out.println("[scale] 1,000,000 movs into one register: " + ms + " ms");
+    }
+
+    @Test
+    void aHugeNameCalledEverywhereVerifiesInLinearTime() throws BytecodeException {
+        // Messages quote a function's name, and each call site once made it printable: 200,000
+        // calls of a function named with 500,000 characters took 29 s. A message cuts it.
+        ModuleBuilder b = new ModuleBuilder();
+        String name = "n".repeat(500_000);
+        FunctionBuilder g = b.function(name, new int[] {U32}, U32, "m.vx");
+        g.emit(1, RET, 0);
+        FunctionBuilder f = b.function("main", new int[0], U32, "m.vx");
+        int x = f.register(U32);
+        f.emit(1, LDI, x, 7);
+        for (int i = 0; i < 200_000; i++) f.call(1, x, g.id(), new int[] {x}, new int[0]);
+        int bad = f.call(1, x, g.id(), new int[] {x, x}, new int[0]);
+        f.emit(1, RET, x);
+        Module module = b.entry(f.id()).build();
+        long start = System.nanoTime();
+        BytecodeException e = assertThrows(BytecodeException.class, () -> Verifier.verify(module));
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(ms < 30_000, "verification took " + ms + " ms"); // a hang detector, not a benchmark
+        assertTrue(e.getMessage().startsWith("function main: instruction " + bad + " (call): "), e.getMessage());
+        assertTrue(e.getMessage().contains("n".repeat(120) + "…"), e.getMessage());
+        assertTrue(e.getMessage().length() < 1000, "a message of " + e.getMessage().length() + " characters");
+        System.out.println("[scale] 200,000 calls of a 500,000-character name: " + ms + " ms");
+    }
+
+    @Test
     void aPathologicallySlowAnalysisIsRejected() {
         // As above, but each mov in a block of its own: every one of the n passes would meet
         // n blocks of n known constructors, n^3 steps. The work budget stops it.

@@ -94,7 +94,7 @@ final class JobAnalysis {
         // "may": through a closure call, every function of the called type counts, whether or
         // not this job can really be handed it.
         return "it may reach " + what + blocker.name().toLowerCase(Locale.ROOT) + " (in "
-                + m.functionName(blockerFunction) + "), which the OpenCL kernel does not implement";
+                + Module.printable(m.functionName(blockerFunction)) + "), which the OpenCL kernel does not implement";
     }
 
     static int ctorIndex(int ctorId) {

@@ -157,7 +157,7 @@ final class OpenClDevice implements JobDevice {
             }
             if (why != null) {
                 if (noted.put(function, Boolean.TRUE) == null) {
-                    host.err().println("vxvm: note: job " + module.functionName(function) + " runs on the CPU: " + why);
+                    host.err().println("vxvm: note: job " + Module.printable(module.functionName(function)) + " runs on the CPU: " + why);
                 }
                 cpuJobs++;
                 return OptionalLong.empty();
@@ -258,7 +258,7 @@ final class OpenClDevice implements JobDevice {
             if (ctl[CTL_ERR] != 0 || ctl[CTL_DONE] != 0) break;
             if (ctl[CTL_STEPS] == lastSteps) {
                 throw new DeviceFailure("vxvm: internal error: the OpenCL lanes made no progress in a dispatch (job "
-                        + module.functionName(function) + "); this is a bug of vxvm, please report it with the program");
+                        + Module.printable(module.functionName(function)) + "); this is a bug of vxvm, please report it with the program");
             }
             lastSteps = ctl[CTL_STEPS];
             if (fixedBudget > 0) continue;

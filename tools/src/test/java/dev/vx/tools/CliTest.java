@@ -357,6 +357,29 @@ class CliTest {
     }
 
     @Test
+    void aModuleTooLargeForTheJvmsMemoryIsOneLine() throws Exception {
+        // 2,000,000 nops: a 2 MB file that takes some 100 MB loaded, more than -Xmx64m holds.
+        // It ended with a JVM OutOfMemoryError and its trace, status 1.
+        dev.vx.bytecode.ModuleBuilder b = new dev.vx.bytecode.ModuleBuilder();
+        int u32 = dev.vx.bytecode.Scalar.U32.typeId();
+        dev.vx.bytecode.FunctionBuilder f = b.function("main", new int[0], u32, "nops.vx");
+        int x = f.register(u32);
+        for (int i = 0; i < 2_000_000; i++) f.emit(1, dev.vx.bytecode.Opcode.NOP);
+        f.emit(1, dev.vx.bytecode.Opcode.LDI, x, 7);
+        f.emit(1, dev.vx.bytecode.Opcode.RET, x);
+        Path vxb = tmp.resolve("nops.vxb");
+        dev.vx.bytecode.Vxb.save(b.entry(f.id()).build(), vxb);
+        for (String command : List.of("verify", "run")) {
+            Run r = process(List.of("-Xmx64m"), null, command, vxb.toString());
+            assertEquals(2, r.status(), r.err());
+            r.oneLine();
+            assertTrue(r.err().matches("vxvm: \\S*nops\\.vxb: too large to load in the JVM's memory \\([0-9.]+ MiB file, "
+                    + "[0-9.]+ MiB for the JVM\\); give the JVM more memory, e\\.g\\. VXVM_JAVA_OPTS=-Xmx[0-9]+[MG]\\s*"),
+                    r.err());
+        }
+    }
+
+    @Test
     void aSmallJvmStillGivesTheProgramAHeap() throws Exception {
         // The JVM keeps part of its memory for itself; with -Xmx128m that part must not take it all.
         Path src = write("sum.vx", "def main() -> U32:\n  List.sum(List.range(0, 10000))\n");

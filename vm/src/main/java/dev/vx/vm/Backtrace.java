@@ -1,6 +1,7 @@
 package dev.vx.vm;
 
 import dev.vx.bytecode.Layout;
+import dev.vx.bytecode.Module;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -142,7 +143,9 @@ public final class Backtrace {
         var fd = prog.module.function(f);
         int[] lines = prog.lines[f];
         int line = lines.length == 0 ? 0 : lines[Math.min(pc, lines.length - 1)];
-        return new Entry(prog.module.string(fd.name()), prog.module.string(fd.file()), line);
+        // Names are escaped: a crafted module's newline in a name would forge a line of the trace.
+        return new Entry(Module.printable(prog.module.string(fd.name())), Module.printable(prog.module.string(fd.file())),
+                line);
     }
 
     /**

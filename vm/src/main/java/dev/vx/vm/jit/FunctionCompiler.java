@@ -91,6 +91,7 @@ final class FunctionCompiler {
     private final int[] joinRegOf;     // by instruction: the group's join register for its calls, or -1
     private final int[][] joinDsts;    // by JOIN instruction: the destinations of the group's calls
     private final int[] siteInsn;      // by site: instruction index
+    private final boolean[] reachable; // by instruction: some path from the start runs it
 
     // Locals: 0 c, 1 entry, 2 depth, 3 sp, then the registers, then these.
     private static final int sSP = 3;
@@ -134,6 +135,44 @@ final class FunctionCompiler {
         joinDsts = new int[n][];
         siteInsn = fd.sites();
         analyse();
+        reachable = reachable();
+    }
+
+    /** The most basic blocks times JVM locals a function may have to be compiled (see below). */
+    static final long MAX_FRAME_ENTRIES = 1L << 24;
+
+    /**
+     * Why function {@code f} is surely too large to compile, decided before generating anything,
+     * or null. Every instruction but {@code nop} becomes at least 2 bytes of JVM code (registers
+     * live in locals from slot 4, whose loads and stores take 2 bytes; jumps and calls 3), so a
+     * function over the limit is known from its length. And ASM computes a stack map frame of
+     * every local at every block: a crafted function of 20,000 blocks and 16,384 registers took
+     * 30 s and gigabytes before it could fall back, where the interpreter runs it in 2 s.
+     */
+    static String tooLargeToTry(FunctionDesc fd, int maxBytecode) {
+        List<Insn> code = fd.code();
+        long instructions = 0;
+        long blocks = 1;
+        for (Insn in : code) {
+            if (in.op() != Opcode.NOP) instructions++;
+            switch (in.op()) {
+                case JMP, JT, JF, CALL, CALLC, JOB, TCALL, TCALLC, RET, PANIC, EXIT, FORK, JOIN -> blocks += 2;
+                case SWITCH -> blocks += 1 + in.list(1).length;
+                default -> {}
+            }
+        }
+        if (2 * instructions > 65535) {
+            return "more than 64 KiB of JVM bytecode (" + instructions + " instructions of at least 2 bytes)";
+        }
+        if (2 * instructions > maxBytecode) {
+            return "at least " + 2 * instructions + " bytes of JVM bytecode (the limit is " + maxBytecode + ")";
+        }
+        long locals = 16;
+        for (int t : fd.registerTypes()) locals += slots(kindOf(t));
+        if (blocks * locals > MAX_FRAME_ENTRIES) {
+            return "too large to compile: about " + blocks + " blocks of " + locals + " JVM locals";
+        }
+        return null;
     }
 
     /**
@@ -226,6 +265,47 @@ final class FunctionCompiler {
             blockEnd[i] = end;
             if (leader[i]) end = i;
         }
+    }
+
+    /**
+     * The instructions some path from the start reaches. The verifier checks code no path
+     * reaches only statically (docs/bytecode.md 5), so a crafted module may put a call there
+     * whose continuation would read registers nothing wrote; no frame can name such a site,
+     * and its continuation is not generated.
+     */
+    private boolean[] reachable() {
+        boolean[] seen = new boolean[n];
+        int[] todo = new int[n];
+        int top = 0;
+        seen[0] = true;
+        todo[top++] = 0;
+        while (top > 0) {
+            int i = todo[--top];
+            Insn in = code.get(i);
+            int[] next = switch (in.op()) {
+                case JMP -> new int[] {in.get(0)};
+                case JT, JF -> new int[] {in.get(1), i + 1};
+                case SWITCH -> in.list(1);
+                case TCALL, TCALLC, RET, PANIC, EXIT -> new int[0];
+                default -> new int[] {i + 1};
+            };
+            for (int t : next) {
+                if (t < n && !seen[t]) {
+                    seen[t] = true;
+                    todo[top++] = t;
+                }
+            }
+        }
+        return seen;
+    }
+
+    /** Throws IllegalStateException({@code why}): for paths that only a broken frame could take. */
+    private static void throwIllegalState(MethodVisitor v, String why) {
+        v.visitTypeInsn(NEW, "java/lang/IllegalStateException");
+        v.visitInsn(DUP);
+        v.visitLdcInsn(why);
+        v.visitMethodInsn(INVOKESPECIAL, "java/lang/IllegalStateException", "<init>", "(Ljava/lang/String;)V", false);
+        v.visitInsn(ATHROW);
     }
 
     /** Whether a block ending with instruction {@code i} counts its call in advance (at its start). */
@@ -658,6 +738,10 @@ final class FunctionCompiler {
             for (int s = 0; s < sites; s++) {
                 mv.visitLabel(cases[s]);
                 int i = siteInsn[s];
+                if (!reachable[i]) {
+                    throwIllegalState(mv, "a frame names a call site no path reaches");
+                    continue;
+                }
                 Insn in = code.get(i);
                 for (int r : in.list(3)) loadFromLane(r);
                 loadFromLane(in.get(0));
@@ -1050,7 +1134,11 @@ final class FunctionCompiler {
         Label[] cases = new Label[targets.length];
         for (int k = 0; k < targets.length; k++) cases[k] = target(i, targets[k]);
         Label bad = new Label();
-        mv.visitTableSwitchInsn(0, targets.length - 1, bad, cases);
+        if (targets.length > 0) { // a type without constructors has no values: only `bad` is left
+            mv.visitTableSwitchInsn(0, targets.length - 1, bad, cases);
+        } else {
+            mv.visitInsn(POP);
+        }
         mv.visitLabel(bad);
         mv.visitMethodInsn(INVOKESTATIC, OPS, "switchOutsideType", "()Ljava/lang/IllegalStateException;", false);
         mv.visitInsn(ATHROW);
@@ -1294,6 +1382,10 @@ final class FunctionCompiler {
         for (int s = 0; s < sites; s++) {
             mv.visitLabel(cases[s]);
             int i = siteInsn[s];
+            if (!reachable[i]) {
+                mv.visitJumpInsn(GOTO, normal);
+                continue;
+            }
             Insn call = code.get(i);
             int[] saves = call.list(3);
             // The value first: r may be one of the registers the frame restores.

@@ -130,9 +130,16 @@ final class JitCode {
             if (name(f).equals(System.getProperty("vx.jit.failFor"))) {
                 throw new IllegalStateException("injected failure (vx.jit.failFor)");
             }
+            String tooLarge = FunctionCompiler.tooLargeToTry(module.function(f), maxBytecode);
+            if (tooLarge != null) {
+                synchronized (lock) {
+                    state[f] = FALLBACK;
+                    fallbacks.add(name(f) + ": " + tooLarge);
+                }
+                return FunctionCompiler.stub(this, f);
+            }
             FunctionCompiler fc = new FunctionCompiler(this, f);
             byte[] code;
-            String tooLarge;
             try {
                 code = fc.compile();
                 int size = FunctionCompiler.codeSize(code, "run");
@@ -262,7 +269,7 @@ final class JitCode {
     }
 
     String name(int f) {
-        return module.functionName(f);
+        return Module.printable(module.functionName(f)); // one line in --stats and messages
     }
 
     /** Functions compiled so far, and the nanoseconds spent generating classes. */
