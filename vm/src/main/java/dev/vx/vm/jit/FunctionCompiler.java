@@ -142,8 +142,8 @@ final class FunctionCompiler {
     static final long MAX_FRAME_ENTRIES = 1L << 24;
 
     /**
-     * Why function {@code f} is surely too large to compile, decided before generating anything,
-     * or null. Every instruction but {@code nop} becomes at least 2 bytes of JVM code (registers
+     * Why the function {@code fd} is surely too large to compile, decided before generating
+     * anything, or null. Every instruction but {@code nop} becomes at least 2 bytes of JVM code (registers
      * live in locals from slot 4, whose loads and stores take 2 bytes; jumps and calls 3), so a
      * function over the limit is known from its length. And ASM computes a stack map frame of
      * every local at every block: a crafted function of 20,000 blocks and 16,384 registers took
