@@ -103,6 +103,15 @@ class ErrorRecoveryTest {
     }
 
     @Test
+    void aConstructorWhoseFieldsAreBrokenKeepsItsName() {
+        String uses = "\ndef area(s: Shape) -> U32:\n  match s:\n    case Sq{side}:\n      side * side\n"
+                + "    case Rect{w, h}:\n      w * h\n\ndef main() -> U32:\n  area(Rect{2, 5}) + area(Sq{3})\n";
+        assertErrors("type Shape:\n  Sq{side: U32}\n  Rect{w: U32 h: U32}\n" + uses, "3:15: unexpected `h`; expected `,` or `}`");
+        assertErrors("type Shape:\n  Sq{side: U32}\n  Rect{w: U32, h: U32)\n" + uses,
+                "3:7: unclosed `{`", "3:22: `)` does not match the `{` opened at 3:7");
+    }
+
+    @Test
     void aLineTheLexerFoundBrokenIsOneError() {
         String add = "def add(a: U32, b: U32) -> U32:\n  a + b\n\ndef main() -> U32:\n";
         assertErrors(add + "  add(1, @)\n", "5:10: unexpected character `@`");

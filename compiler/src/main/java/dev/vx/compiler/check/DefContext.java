@@ -114,8 +114,8 @@ final class DefContext {
 
     /**
      * Errors so far, counting those explained elsewhere and so not reported here (a constructor
-     * of a failed import, or declared twice): a pattern with one must not be taken for a
-     * wildcard by the coverage check.
+     * of a failed import, or one whose declaration cannot be used): a pattern with one must not
+     * be taken for a wildcard by the coverage check.
      */
     int errorMark() {
         return diags.errorCount() + unreportedErrors;
@@ -197,7 +197,7 @@ final class DefContext {
 
     /** Reports an unknown constructor name, suggesting the closest known one. */
     void unknownConstructor(String name, Span span) {
-        if (globals.explainedByFailedImport(span) || globals.declaredTwice(name, inBase)) {
+        if (globals.explainedByFailedImport(span) || globals.uncheckable(name, inBase)) {
             unreportedErrors++;
             return;
         }

@@ -181,7 +181,7 @@ final class ExprChecker {
 
     /** Reports a name that is neither local nor global, with the closest name as a suggestion. */
     void undefined(String name, Span span) {
-        if (cx.globals.constructor(name, cx.inBase) != null || cx.globals.declaredTwice(name, cx.inBase)) {
+        if (cx.globals.constructor(name, cx.inBase) != null || cx.globals.uncheckable(name, cx.inBase)) {
             cx.diags.error(span, "`" + name + "` is a constructor: build a value with `" + name + "{...}`");
             return;
         }

@@ -30,10 +30,11 @@ final class Globals {
          */
         final Map<String, Span> brokenFunctions = new HashMap<>();
         /**
-         * Constructor names declared twice, or by a type declared twice: a use of one cannot be
-         * checked against the declaration it meant, and is not reported again.
+         * Constructor names whose declaration cannot be used: declared twice, in a type declared
+         * twice, or with a syntax error in its fields. A use of one cannot be checked against
+         * the declaration it meant, and is not reported again.
          */
-        final Set<String> constructorsDeclaredTwice = new HashSet<>();
+        final Set<String> uncheckableConstructors = new HashSet<>();
     }
 
     /** A name that resolves to a function whose signature could not be checked. */
@@ -62,16 +63,16 @@ final class Globals {
 
     Constructor constructor(String name, boolean inBase) {
         Namespace own = namespace(inBase);
-        if (own.constructorsDeclaredTwice.contains(name)) {
+        if (own.uncheckableConstructors.contains(name)) {
             return null;
         }
         Constructor c = inBase ? null : user.constructors.get(name);
         return c != null ? c : base.constructors.get(name);
     }
 
-    /** Whether a use of the unknown constructor {@code name} was explained by its declarations. */
-    boolean declaredTwice(String name, boolean inBase) {
-        return namespace(inBase).constructorsDeclaredTwice.contains(name);
+    /** Whether a use of the unknown constructor {@code name} is explained by its declarations. */
+    boolean uncheckable(String name, boolean inBase) {
+        return namespace(inBase).uncheckableConstructors.contains(name);
     }
 
     /** A {@link FunctionDef}, a {@link Builtin}, {@link #BROKEN}, or null when undefined. */

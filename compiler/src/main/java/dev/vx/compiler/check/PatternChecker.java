@@ -131,7 +131,7 @@ final class PatternChecker {
     }
 
     private PatElab variable(Ast.VarPat v, Ty type, List<Binder> bound) {
-        if (cx.globals.constructor(v.name(), cx.inBase) != null || cx.globals.declaredTwice(v.name(), cx.inBase)) {
+        if (cx.globals.constructor(v.name(), cx.inBase) != null || cx.globals.uncheckable(v.name(), cx.inBase)) {
             cx.diags.error(v.span(), "`" + v.name() + "` is a constructor: write `" + v.name()
                     + "{}` to match it (a bare name binds a new variable)");
         }

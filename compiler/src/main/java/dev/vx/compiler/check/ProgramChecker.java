@@ -175,7 +175,7 @@ public final class ProgramChecker {
         if (existing != null) {
             duplicate(t.name().span(), "definition of type `" + name + "`", existing.span());
             for (Ast.CtorDecl c : t.constructors()) {
-                ns.constructorsDeclaredTwice.add(c.name().name());
+                ns.uncheckableConstructors.add(c.name().name());
             }
             return;
         }
@@ -197,6 +197,10 @@ public final class ProgramChecker {
         Globals.Namespace ns = globals.namespace(base);
         List<Constructor> ctors = new ArrayList<>();
         for (Ast.CtorDecl c : t.constructors()) {
+            if (c.fields() == null) { // its syntax error was reported
+                ns.uncheckableConstructors.add(c.name().name());
+                continue;
+            }
             List<String> names = new ArrayList<>();
             List<Type> types = new ArrayList<>();
             boolean broken = false;
@@ -214,7 +218,7 @@ public final class ProgramChecker {
             Constructor existing = ns.constructors.get(ctor.name());
             if (existing != null) {
                 duplicate(c.name().span(), "constructor `" + ctor.name() + "`", existing.span());
-                ns.constructorsDeclaredTwice.add(ctor.name());
+                ns.uncheckableConstructors.add(ctor.name());
             } else {
                 ns.constructors.put(ctor.name(), ctor);
             }

@@ -24,6 +24,7 @@ public final class Ast {
     public record TypeDecl(Ident name, List<Ident> typeParams, List<CtorDecl> constructors, Span span) {
     }
 
+    /** A constructor's declaration; {@code fields} is null when a syntax error broke them. */
     public record CtorDecl(Ident name, List<FieldDecl> fields, Span span) {
     }
 

@@ -325,10 +325,16 @@ public final class Parser {
             if (accept(NEWLINE)) {
                 continue;
             }
+            int start = p;
             try {
                 ctors.add(ctorDecl());
                 endLine();
             } catch (SyntaxError e) {
+                // The constructor's name is known although its fields are not: kept, so that its
+                // uses are not also reported as unknown constructors.
+                if (t.kind(start) == NAME && p > start && !((String) t.value(start)).contains(".")) {
+                    ctors.add(new CtorDecl(ident(start), null, span(start)));
+                }
                 skipStatement(blockDepth);
             }
         }

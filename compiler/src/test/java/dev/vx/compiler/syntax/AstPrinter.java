@@ -42,6 +42,10 @@ final class AstPrinter {
         for (CtorDecl c : t.constructors()) {
             indent(1);
             out.append(c.name().name()).append('{');
+            if (c.fields() == null) {
+                out.append("<broken>}\n");
+                continue;
+            }
             for (int i = 0; i < c.fields().size(); i++) {
                 out.append(i > 0 ? ", " : "").append(c.fields().get(i).name().name()).append(": ");
                 type(c.fields().get(i).type());
