@@ -1,6 +1,7 @@
 package dev.vx.compiler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.List;
@@ -27,7 +28,7 @@ class ErrorRecoveryTest {
         for (int i = 0; i < expected.length; i++) {
             String want = expected[i];
             String got = actual.get(i);
-            assertEquals(true, got.startsWith(want), () -> "expected <" + want + "...> but was <" + got + ">");
+            assertTrue(got.startsWith(want), () -> "expected <" + want + "...> but was <" + got + ">");
         }
     }
 

@@ -133,9 +133,9 @@ public final class Property<T> {
     public PropertyResult<T> run(Check<? super T> check) {
         Objects.requireNonNull(check, "check");
         String propertyName = name != null ? name : callerName();
-        boolean derandomized = seed == null && Settings.seed().isEmpty() && Settings.derandomize();
-        long runSeed = seed != null ? seed
-                : Settings.seed().orElseGet(() -> derandomized ? Settings.seedOfName(propertyName) : Settings.randomSeed());
+        Optional<Long> given = seed != null ? Optional.of(seed) : Settings.seed();
+        boolean derandomized = given.isEmpty() && Settings.derandomize();
+        long runSeed = given.orElseGet(() -> derandomized ? Settings.seedOfName(propertyName) : Settings.randomSeed());
         String seedText = Settings.formatSeed(runSeed);
         Optional<long[]> explicitChoices = choices != null ? Optional.of(choices) : Settings.choices();
         if (explicitChoices.isPresent()) {

@@ -131,29 +131,22 @@ final class JitCode {
                 throw new IllegalStateException("injected failure (vx.jit.failFor)");
             }
             String tooLarge = FunctionCompiler.tooLargeToTry(module.function(f), maxBytecode);
-            if (tooLarge != null) {
-                synchronized (lock) {
-                    state[f] = FALLBACK;
-                    fallbacks.add(name(f) + ": " + tooLarge);
-                }
-                return FunctionCompiler.stub(this, f);
-            }
-            FunctionCompiler fc = new FunctionCompiler(this, f);
-            byte[] code;
-            try {
-                code = fc.compile();
-                int size = FunctionCompiler.codeSize(code, "run");
-                tooLarge = size > maxBytecode ? size + " bytes of JVM bytecode (the limit is " + maxBytecode + ")" : null;
-            } catch (org.objectweb.asm.MethodTooLargeException | org.objectweb.asm.ClassTooLargeException e) {
-                code = null;
-                tooLarge = "more than 64 KiB of JVM bytecode";
-            }
             if (tooLarge == null) {
-                synchronized (lock) {
-                    workAfter[f] = fc.workAfter();
+                FunctionCompiler fc = new FunctionCompiler(this, f);
+                try {
+                    byte[] code = fc.compile();
+                    int size = FunctionCompiler.codeSize(code, "run");
+                    if (size <= maxBytecode) {
+                        synchronized (lock) {
+                            workAfter[f] = fc.workAfter();
+                        }
+                        dump(f, code);
+                        return code;
+                    }
+                    tooLarge = size + " bytes of JVM bytecode (the limit is " + maxBytecode + ")";
+                } catch (org.objectweb.asm.MethodTooLargeException | org.objectweb.asm.ClassTooLargeException e) {
+                    tooLarge = "more than 64 KiB of JVM bytecode";
                 }
-                dump(f, code);
-                return code;
             }
             synchronized (lock) {
                 state[f] = FALLBACK;
