@@ -158,4 +158,16 @@ class ErrorRecoveryTest {
                 + "    2 |   1 +\n"
                 + "      |      ^\n", rendered);
     }
+
+    /** A trailing `if` without `else` is one error, about the missing branch, not two type mismatches. */
+    @Test
+    void aLastActionWithoutElseThatMustGiveAValueIsOneError() {
+        String head = "def main() -> IO(U32):\n  do:\n    IO.print(\"a\")\n";
+        assertErrors(head + "    if 1 == 1:\n      IO.pure(3)\n",
+                "4:5: this `if` has no `else`, so it does nothing when its condition is false and is an IO(Unit) "
+                        + "action, but it gives the result of its `do` block, which must be IO(U32): add an `else`");
+        assertErrors(head + "    if 1 == 1:\n      IO.pure(3)\n    elif 2 == 2:\n      IO.pure(4)\n",
+                "6:5: this `if` has no `else`");
+        assertErrors(head + "    if 1 == 1:\n      IO.pure(\"x\")\n", "4:5: this `if` has no `else`");
+    }
 }

@@ -1,6 +1,7 @@
 package dev.vx.compiler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -155,8 +156,31 @@ class InferenceTest {
 
     @Test
     void integerLiteralIsNeverAFloat() {
-        assertContains(errors("def main() -> F64:\n  x = 1\n  y: F64 = x\n  y\n"),
-                "error: type mismatch: expected F64, found an integer literal");
+        assertContains(errors("def main() -> F64:\n  y: F64 = 12\n  y\n"),
+                "error: type mismatch: expected F64, found an integer literal; an integer literal is never a float: "
+                        + "write it with a decimal point, `12.0`");
+        assertContains(errors("def main() -> F32:\n  y: F32 = -3\n  y\n"), "write it with a decimal point, `-3.0`");
+    }
+
+    /** Only a literal is called one, and only a decimal literal is told to take a decimal point. */
+    @Test
+    void anOpenIntegerThatIsNotALiteralIsNotCalledOne() {
+        String variable = errors("def main() -> F64:\n  x = 1\n  y: F64 = x\n  y\n");
+        assertContains(variable, "type mismatch: expected F64, found an integer of open type (`{integer}`); an integer "
+                + "is never converted to a float implicitly: convert it, e.g. with `U32.to_f64`");
+        assertFalse(variable.contains("literal is never"), variable);
+        String expression = errors("def main() -> F64:\n  2 * 3\n");
+        assertContains(expression, "found an integer of open type (`{integer}`)");
+        assertFalse(expression.contains("decimal point"), expression);
+        String hex = errors("def main() -> F64:\n  0x10\n");
+        assertContains(hex, "found an integer literal; an integer is never converted to a float implicitly");
+        assertContains(errors("def main() -> F64:\n  x = 1\n  x + 2.5\n"),
+                "the operands of `+` have different types: an integer of open type (`{integer}`) and a float literal; "
+                        + "an integer is never converted to a float implicitly: convert it, e.g. with `U32.to_f32` or "
+                        + "`U32.to_f64`");
+        assertContains(errors("def main() -> F64:\n  y = 2.5\n  4 + y\n"),
+                "have different types: an integer literal and a float of open type (`{float}`); an integer literal "
+                        + "is never a float: write it with a decimal point, `4.0`");
     }
 
     /** The occurs check names the infinite type, with the unknown part first, whichever side it is on. */

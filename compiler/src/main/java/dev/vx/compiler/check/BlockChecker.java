@@ -178,14 +178,15 @@ final class BlockChecker {
                 built.add(() -> new DoStmt.Pure(l.build()));
             } else if (s instanceof Ast.Bind bind) {
                 built.add(bind(bind));
-            } else if (s instanceof Ast.ExprStmt e && isWhen(e.expr())) {
+            } else if (s instanceof Ast.ExprStmt e && isWhen(e.expr())
+                       && (!isLast || Tys.unify(io, Tys.io(Tys.UNIT)))) {
+                // A last line that must give something else is reported by action(), as one error.
                 Ast.If when = (Ast.If) e.expr();
                 Elab cond = exprs.check(when.cond(), Tys.BOOL);
                 Elab action = action(when.then(), Tys.io(Tys.UNIT));
                 built.add(() -> new DoStmt.When(cond.build(), action.build(), e.span()));
                 if (isLast) {
                     last = () -> ExprChecker.unitAction(e.span());
-                    cx.expect(io, Tys.io(Tys.UNIT), e.span());
                 }
             } else if (s instanceof Ast.ExprStmt e) {
                 if (isLast) {
@@ -243,18 +244,31 @@ final class BlockChecker {
             return doBlock(b.statements(), b.span(), expected);
         }
         if (e instanceof Ast.If i) {
-            if (i.otherwise() == null) {
-                Elab cond = exprs.check(i.cond(), Tys.BOOL);
-                cx.expect(expected, Tys.io(Tys.UNIT), i.span());
-                Elab then = action(i.then(), expected);
-                return () -> new Expr.If(cx.zonk(expected), i.span(), cond.build(), then.build(),
-                        ExprChecker.unitAction(i.span()));
-            }
-            return exprs.ifExpr(i, expected, this::action);
+            return i.otherwise() == null ? actionWithoutElse(i, expected) : exprs.ifExpr(i, expected, this::action);
         }
         if (e instanceof Ast.Match m) {
             return exprs.match(m, expected, this::action);
         }
         return exprs.check(e, expected);
+    }
+
+    /**
+     * An {@code if} action without {@code else}: when its condition is false it does nothing,
+     * so it is an {@code IO(Unit)}. Where its result is the block's and that must be something
+     * else, the missing branch is the error, not the types of the branch that is there.
+     */
+    private Elab actionWithoutElse(Ast.If i, Ty expected) {
+        Elab cond = exprs.check(i.cond(), Tys.BOOL);
+        if (!Tys.unify(expected, Tys.io(Tys.UNIT))) {
+            cx.diags.error(i.span(), "this `if` has no `else`, so it does nothing when its condition is false and "
+                    + "is an IO(Unit) action, but it gives the result of its `do` block, which must be "
+                    + Tys.show(expected) + ": add an `else` branch");
+            cx.discard(cond);
+            cx.discard(action(i.then(), Tys.io(cx.fresh())));
+            return ExprChecker.failed(i.span(), expected);
+        }
+        Elab then = action(i.then(), expected);
+        return () -> new Expr.If(cx.zonk(expected), i.span(), cond.build(), then.build(),
+                ExprChecker.unitAction(i.span()));
     }
 }

@@ -247,16 +247,13 @@ final class DefContext {
                     + "a function applied to itself, or a list that is its own element)" + extra);
             return;
         }
-        String found = Tys.show(a);
+        String found = OpenNumbers.describe(a, span);
+        if (found == null) {
+            found = Tys.show(a);
+        }
         String hint = "";
-        if (a instanceof TVar v && v.kind == TVar.Kind.INT) {
-            found = "an integer literal";
-            if (Tys.scalarOf(e) != null && Tys.scalarOf(e).isFloat()) {
-                hint = "; an integer literal is never a float: write it with a decimal point, e.g. `"
-                        + span.file().text().substring(span.start(), span.end()).replaceAll("[a-z].*$", "") + ".0`";
-            }
-        } else if (a instanceof TVar v && v.kind == TVar.Kind.FLOAT) {
-            found = "a float literal";
+        if (OpenNumbers.isOpenInteger(a) && OpenNumbers.isFloat(e)) {
+            hint = OpenNumbers.integerAsFloatHint(span, e);
         }
         String wanted = Tys.show(e);
         if (e instanceof TVar v && v.kind == TVar.Kind.INT) {

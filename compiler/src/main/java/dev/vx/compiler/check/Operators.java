@@ -163,24 +163,18 @@ final class Operators {
         if (ls != null && rs != null && ls.isNumeric() && rs.isNumeric()) {
             hint = "; there are no implicit conversions: convert one side with `" + ScalarType.nameOf(ls) + ".to_"
                     + Builtins.suffix(rs) + "` or `" + ScalarType.nameOf(rs) + ".to_" + Builtins.suffix(ls) + "`";
-        } else if (isIntegerLiteral(left) && rs != null && rs.isFloat()
-                   || isIntegerLiteral(right) && ls != null && ls.isFloat()) {
-            hint = "; an integer literal is never a float: write it with a decimal point, e.g. `2.0`";
+        } else if (OpenNumbers.isOpenInteger(left) && OpenNumbers.isFloat(right)) {
+            hint = OpenNumbers.integerAsFloatHint(b.left().span(), right);
+        } else if (OpenNumbers.isOpenInteger(right) && OpenNumbers.isFloat(left)) {
+            hint = OpenNumbers.integerAsFloatHint(b.right().span(), left);
         }
-        cx.diags.error(b.opSpan(), "the operands of `" + b.op().symbol + "` have different types: " + describe(left)
-                + " and " + describe(right) + hint);
+        cx.diags.error(b.opSpan(), "the operands of `" + b.op().symbol + "` have different types: "
+                + describe(left, b.left().span()) + " and " + describe(right, b.right().span()) + hint);
     }
 
-    private static boolean isIntegerLiteral(Ty t) {
-        return Tys.resolve(t) instanceof TVar v && v.kind == TVar.Kind.INT;
-    }
-
-    private static String describe(Ty t) {
-        Ty r = Tys.resolve(t);
-        if (r instanceof TVar v && v.kind != TVar.Kind.ANY) {
-            return v.kind == TVar.Kind.INT ? "an integer literal" : "a float literal";
-        }
-        return Tys.show(r);
+    private static String describe(Ty t, Span span) {
+        String open = OpenNumbers.describe(t, span);
+        return open != null ? open : Tys.show(t);
     }
 
     Elab unary(Ast.Unary u, Ty expected) {
