@@ -170,4 +170,18 @@ class ErrorRecoveryTest {
                 "6:5: this `if` has no `else`");
         assertErrors(head + "    if 1 == 1:\n      IO.pure(\"x\")\n", "4:5: this `if` has no `else`");
     }
+
+    /** Cases written at the level of their `match` are one error, and a broken one among them its own. */
+    @Test
+    void casesNotIndentedUnderTheirMatchAreOneError() {
+        String unindented = "def f(n: U32) -> U32:\n  match n:\n  case 0:\n    1\n  case 1: 2\n  case _:\n    3\n\n";
+        assertErrors(unindented + "def main() -> U32:\n  f(1)\n",
+                "3:3: the cases of a `match` go on the lines below it, indented further than the line with `match`");
+        assertErrors(unindented + "def main() -> U32:\n  f(\"x\")\n", "3:3: the cases of a `match` go on the lines",
+                "10:5: type mismatch: expected U32, found String");
+        assertErrors("def f(n: U32) -> U32:\n  x = match n:\n  case 0: 1\n  case 1 2\n  case _:\n    3\n  x + 1\n"
+                        + "  y y\n\ndef main() -> U32:\n  f(1)\n",
+                "3:3: the cases of a `match` go on the lines", "4:10: unexpected `2`; expected `:` after the pattern",
+                "8:5: unexpected `y`");
+    }
 }

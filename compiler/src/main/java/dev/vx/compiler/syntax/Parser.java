@@ -876,6 +876,11 @@ public final class Parser {
                     + "below as its own; bind that value to a name first and match the name");
         }
         expect(COLON, "`:` after the value to match");
+        if (at(NEWLINE) && kindAt(1) == CASE) {
+            error(span(p + 1), "the cases of a `match` go on the lines below it, indented further than the line "
+                    + "with `match`");
+            return new Match(scrutinee, unindentedCases(), spanFrom(first));
+        }
         expect(NEWLINE, "the cases on the lines below, indented");
         expect(INDENT, "the cases on the lines below, indented");
         int blockDepth = depth;
@@ -897,6 +902,40 @@ public final class Parser {
         }
         accept(DEDENT);
         return new Match(scrutinee, cases, spanFrom(first));
+    }
+
+    /**
+     * {@code case} lines written at the level of their {@code match}, after that has been
+     * reported: read as its cases, so that each does not add an "expected an expression" and
+     * what they hold is still checked. Stops before the line after the last one.
+     */
+    private List<Case> unindentedCases() {
+        int blockDepth = depth;
+        List<Case> cases = new ArrayList<>();
+        while (at(NEWLINE) && kindAt(1) == CASE || at(CASE) && afterBlock()) {
+            accept(NEWLINE);
+            int caseStart = p;
+            try {
+                advance();
+                Pattern pattern = pattern();
+                expect(COLON, "`:` after the pattern");
+                Expr body = blockBody();
+                cases.add(new Case(pattern, body, spanFrom(caseStart)));
+            } catch (SyntaxError e) {
+                skipCaseLine(blockDepth);
+            }
+        }
+        return cases;
+    }
+
+    /** Skips the rest of a broken unindented {@code case} line and its block, up to the next line. */
+    private void skipCaseLine(int blockDepth) {
+        while (!at(EOF) && !(at(DEDENT) && depth <= blockDepth)) {
+            if (depth == blockDepth && (at(NEWLINE) && kindAt(1) != INDENT || afterBlock())) {
+                return;
+            }
+            advance();
+        }
     }
 
     // ---- patterns ----
