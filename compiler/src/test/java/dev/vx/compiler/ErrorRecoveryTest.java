@@ -184,4 +184,12 @@ class ErrorRecoveryTest {
                 "3:3: the cases of a `match` go on the lines", "4:10: unexpected `2`; expected `:` after the pattern",
                 "8:5: unexpected `y`");
     }
+
+    /** A dotted constructor name is reported once; the constructor keeps it, so its uses are not "unknown". */
+    @Test
+    void aDottedConstructorNameIsOneError() {
+        assertErrors("type T:\n  C.D{x: U32}\n  E{}\n\ndef f(t: T) -> U32:\n  match t:\n    case C.D{x}:\n      x\n"
+                        + "    case E{}:\n      0\n\ndef main() -> U32:\n  f(C.D{x: 1})\n",
+                "2:3: a constructor name cannot contain `.`");
+    }
 }

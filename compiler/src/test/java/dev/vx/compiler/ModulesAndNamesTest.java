@@ -28,6 +28,15 @@ class ModulesAndNamesTest {
         assertTrue(r.program().sources().stream().anyMatch(f -> f.path().equals("lib/util.vx")));
     }
 
+    /** A line broken after the module name still imports it: its names are not also "undefined". */
+    @Test
+    void aBrokenImportLineStillLoadsItsModule() {
+        String text = errors(Map.of("prog.vx", "import util extra\n\ndef main() -> U32:\n  helper(1)\n",
+                "util.vx", "def helper(n: U32) -> U32:\n  n + 1\n"));
+        assertTrue(text.contains("prog.vx:1:13: error: unexpected `extra`; expected the end of the line"), text);
+        assertEquals(1, text.lines().filter(l -> l.contains("error:")).count(), text);
+    }
+
     @Test
     void importCyclesAndRepeatedImportsLoadEachFileOnce() {
         CheckResult r = TestBase.check(Map.of(

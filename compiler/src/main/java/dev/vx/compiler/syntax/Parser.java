@@ -216,7 +216,7 @@ public final class Parser {
             int from = p;
             try {
                 switch (kind()) {
-                    case IMPORT -> imports.add(importDecl());
+                    case IMPORT -> importDecl(imports);
                     case DEF -> functions.add(def());
                     case TYPE -> types.add(typeDecl());
                     default -> throw unexpected("`def`, `type` or `import` at the top level");
@@ -228,11 +228,16 @@ public final class Parser {
         return new FileAst(file, imports, types, functions);
     }
 
-    private Import importDecl() {
+    /**
+     * An import, added to {@code imports} as soon as its module name is read: a line that is
+     * broken after the name still loads the module, so its names are not also reported as
+     * undefined.
+     */
+    private void importDecl(List<Import> imports) {
         advance();
         int name = expect(NAME, "a module name such as `geometry` or `lib.shapes`");
+        imports.add(new Import((String) t.value(name), span(name)));
         endLine();
-        return new Import((String) t.value(name), span(name));
     }
 
     private void endLine() {
@@ -332,7 +337,7 @@ public final class Parser {
             } catch (SyntaxError e) {
                 // The constructor's name is known although its fields are not: kept, so that its
                 // uses are not also reported as unknown constructors.
-                if (t.kind(start) == NAME && p > start && !((String) t.value(start)).contains(".")) {
+                if (t.kind(start) == NAME && p > start) {
                     ctors.add(new CtorDecl(ident(start), null, span(start)));
                 }
                 skipStatement(blockDepth);
@@ -346,7 +351,8 @@ public final class Parser {
         int first = expect(NAME, "a constructor such as `Leaf{value: T}`");
         Ident name = ident(first);
         if (name.name().contains(".")) {
-            throw error(name.span(), "a constructor name cannot contain `.`");
+            // Reported, and the constructor kept under that name: its uses are the same mistake.
+            error(name.span(), "a constructor name cannot contain `.`");
         }
         expect(LBRACE, "`{` and the fields of `" + name.name() + "` (write `" + name.name() + "{}` for none)");
         List<FieldDecl> fields = new ArrayList<>();
