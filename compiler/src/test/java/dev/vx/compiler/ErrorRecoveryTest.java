@@ -192,4 +192,12 @@ class ErrorRecoveryTest {
                         + "    case E{}:\n      0\n\ndef main() -> U32:\n  f(C.D{x: 1})\n",
                 "2:3: a constructor name cannot contain `.`");
     }
+
+    /** A parameter of a `def` is a local name, one word, like a lambda's; the signature survives the error. */
+    @Test
+    void aDottedParameterNameIsRejected() {
+        assertErrors("def f(List.length: U32) -> U32:\n  List.length + 1\n\ndef main() -> U32:\n  f(\"x\")\n",
+                "1:7: a parameter name cannot contain `.` (a dotted name such as `List.length` names a definition)",
+                "5:5: type mismatch: expected U32, found String");
+    }
 }

@@ -283,6 +283,12 @@ public final class Parser {
                         break;
                     }
                     Ident pname = ident(expect(NAME, "a parameter name"));
+                    if (pname.name().contains(".")) {
+                        // A local name is one word, as in lambdas, bindings and patterns. Reported
+                        // without giving up the signature, so calls of the function still check.
+                        error(pname.span(), "a parameter name cannot contain `.` (a dotted name such as `"
+                                + pname.name() + "` names a definition)");
+                    }
                     if (!at(COLON)) {
                         throw unexpected("`:` and the type of parameter `" + pname.name() + "` (every parameter of "
                                 + "a `def` states its type)");
