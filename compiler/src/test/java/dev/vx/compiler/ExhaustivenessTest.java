@@ -189,6 +189,9 @@ class ExhaustivenessTest {
         assertTrue(check("U32", "1", "1", "_").contains("prog.vx:13:10: warning: unreachable case"));
         assertTrue(check("U32", "x", "_").contains("prog.vx:13:10: warning: unreachable case"));
         assertEquals("", check("List<U32>", "[a]", "a <> b", "[]"));
+        String list = check("List<U32>", "_", "[a, b]");
+        assertTrue(list.contains("prog.vx:13:10: warning: unreachable case"), list);
+        assertTrue(list.contains("^^^^^^\n"), "the whole list pattern is underlined, brackets included: " + list);
     }
 
     /**

@@ -233,7 +233,9 @@ final class PatternChecker {
             }
             Pattern result = new Pattern.Nil(listType, l.span());
             for (int i = heads.size() - 1; i >= 0; i--) {
-                result = new Pattern.Cons(listType, heads.get(i).span().to(l.span()), heads.get(i), result);
+                // The whole pattern, brackets included, is the outermost cons: what a message about it shows.
+                Span span = i == 0 ? l.span() : heads.get(i).span().to(l.span());
+                result = new Pattern.Cons(listType, span, heads.get(i), result);
             }
             return result;
         };
