@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.vx.compiler.diag.Diagnostics;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -78,6 +79,32 @@ class CompileLimitsTest {
         assertNull(r.module());
         assertTrue(r.diagnostics().startsWith("prog.vx:1:6: error: Nested is used at ever larger type arguments"),
                 r.diagnostics());
+    }
+
+    /**
+     * The type may hold itself wrapped in other types, or through another data type that holds
+     * it: still the error at the type, naming the cycle, not a size limit at the function.
+     */
+    @Test
+    void aDataTypeThatGrowsItsArgumentsThroughOtherTypesIsAnErrorAtTheType() {
+        String use = "\ndef main() -> U32:\n  match Leaf{v: 1}:\n    case Leaf{v}:\n      v\n    case _:\n      0\n";
+        String expected = "prog.vx:1:6: error: N is used at ever larger type arguments (its constructors hold it at a "
+                + "larger type than its own parameters); every instance of a data type is laid out separately, so its "
+                + "fields must use it at its own parameters";
+        for (String field : List.of("Maybe<N<(T, T)>>", "(U32, N<List<T>>)", "List<N<Array<T>>>", "(T) -> N<(T, U32)>",
+                "Maybe<N<Maybe<T>>>")) {
+            rejectedWith("type N<T>:\n  Leaf{v: T}\n  Node{kids: " + field + "}\n" + use, expected);
+        }
+        String mutual = "type N<T>:\n  Leaf{v: T}\n  Node{b: B<T>}\n\ntype B<T>:\n  BN{a: Maybe<N<List<T>>>}\n" + use;
+        rejectedWith(mutual, "prog.vx:1:6: error: N is used at ever larger type arguments (its constructors, through "
+                + "B, hold it at a larger type than its own parameters); every instance of a data type is laid out "
+                + "separately, so its fields must use it at its own parameters");
+        // Holding itself at its own parameters, even swapped or through another type, is fine.
+        for (String fine : List.of("type N<T>:\n  Leaf{v: T}\n  Node{kids: Maybe<N<T>>, p: Pair<T, N<T>>}\n\n"
+                        + "type Pair<A, B>:\n  P{a: A, b: B}\n",
+                "type N<T>:\n  Leaf{v: T}\n  Node{b: B<T, U32>}\n\ntype B<X, Y>:\n  BN{a: N<X>, y: B<Y, X>}\n")) {
+            assertTrue(compile(fine + use).module() != null, fine);
+        }
     }
 
     @Test

@@ -17,14 +17,16 @@ import dev.vx.compiler.types.ParamType;
 import dev.vx.compiler.types.ScalarType;
 import dev.vx.compiler.types.StringType;
 import dev.vx.compiler.types.TupleType;
-import dev.vx.compiler.types.TypeParam;
 import dev.vx.compiler.types.Types;
 import dev.vx.compiler.types.Type;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Monomorphic Vx types as bytecode types and constructors. {@code IO(T)} is the closure type
@@ -97,49 +99,29 @@ final class TypeTable {
     private static final int MAX_DEPTH = 2 * Backend.MAX_TYPE_DEPTH;
 
     /**
-     * A type larger than any program writes: a data type whose constructors use it at
-     * ever larger type arguments ({@code Nested<T>} holding a {@code Nested<List<T>>}) would
-     * need infinitely many instances.
+     * A type larger than any program writes. Most likely a data type on an expanding cycle
+     * among those laid out so far ({@code Nested<T>} holding a {@code Maybe<Nested<(T, T)>>})
+     * drove it there: it would need infinitely many instances, and the error is at it.
      */
-    private static CompileLimitException tooLarge(Type t) {
-        if (t instanceof AdtType a && growsItsArguments(a.decl())) {
-            return new CompileLimitException(a.decl().name() + " is used at ever larger type arguments (its constructors "
-                    + "hold it at a larger type than its own parameters); every instance of a data type is laid out "
-                    + "separately, so its fields must use it at its own parameters", a.decl().span());
+    private CompileLimitException tooLarge() {
+        Set<AdtDecl> laidOut = new LinkedHashSet<>();
+        for (Type known : ids.keySet()) {
+            if (known instanceof AdtType a) laidOut.add(a.decl());
         }
-        return new CompileLimitException("a type has more than " + MAX_SIZE + " parts or nests more than " + MAX_DEPTH + " levels deep");
-    }
-
-    /**
-     * Whether a constructor of {@code d} holds {@code d} at other type arguments than its own
-     * parameters ({@code Nested<List<T>>} in {@code Nested<T>}): only such a type can grow
-     * without end. A large instance of any other data type was written that large.
-     */
-    private static boolean growsItsArguments(AdtDecl d) {
-        List<Type> own = new java.util.ArrayList<>();
-        for (TypeParam p : d.typeParams()) own.add(new ParamType(p));
-        for (Constructor c : d.constructors()) {
-            for (Type f : c.fieldTypes()) {
-                if (mentionsAtOtherArguments(f, d, own)) return true;
-            }
+        // In source order, so that of two such types the same one is reported every time.
+        List<AdtDecl> roots = laidOut.stream().sorted(Comparator.comparing((AdtDecl d) -> d.span().file().path())
+                .thenComparingInt(d -> d.span().start())).toList();
+        ExpandingTypes.Cycle cycle = ExpandingTypes.find(roots);
+        if (cycle != null) {
+            AdtDecl d = cycle.grown();
+            String through = cycle.through().isEmpty() ? ""
+                    : ", through " + String.join(" and ", cycle.through().stream().map(AdtDecl::name).toList()) + ",";
+            return new CompileLimitException(d.name() + " is used at ever larger type arguments (its constructors"
+                    + through + " hold it at a larger type than its own parameters); every instance of a data type is "
+                    + "laid out separately, so its fields must use it at its own parameters", d.span());
         }
-        return false;
-    }
-
-    private static boolean mentionsAtOtherArguments(Type t, AdtDecl d, List<Type> own) {
-        if (t instanceof AdtType a) {
-            if (a.decl() == d && !a.args().equals(own)) return true;
-            return a.args().stream().anyMatch(x -> mentionsAtOtherArguments(x, d, own));
-        }
-        if (t instanceof ListType l) return mentionsAtOtherArguments(l.element(), d, own);
-        if (t instanceof ArrayType r) return mentionsAtOtherArguments(r.element(), d, own);
-        if (t instanceof IoType io) return mentionsAtOtherArguments(io.result(), d, own);
-        if (t instanceof TupleType tt) return tt.elements().stream().anyMatch(x -> mentionsAtOtherArguments(x, d, own));
-        if (t instanceof FunctionType f) {
-            return mentionsAtOtherArguments(f.result(), d, own)
-                    || f.params().stream().anyMatch(x -> mentionsAtOtherArguments(x, d, own));
-        }
-        return false;
+        return new CompileLimitException("a type has more than " + MAX_SIZE + " parts or nests more than " + MAX_DEPTH
+                + " levels deep");
     }
 
     int of(Type t) {
@@ -148,7 +130,7 @@ final class TypeTable {
         if (t instanceof IoType io) return of(new FunctionType(List.of(ScalarType.UNIT), io.result()));
         if (t instanceof ParamType p) throw new IllegalStateException("type parameter " + p + " reached the back end");
         // Checked before the lookup, which hashes the type (in the size of its tree).
-        if (Types.exceeds(t, MAX_SIZE, MAX_DEPTH)) throw tooLarge(t);
+        if (Types.exceeds(t, MAX_SIZE, MAX_DEPTH)) throw tooLarge();
         Integer known = ids.get(t);
         if (known != null) return known;
         Entry e = new Entry();
