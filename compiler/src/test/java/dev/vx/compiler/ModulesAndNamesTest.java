@@ -154,6 +154,12 @@ class ModulesAndNamesTest {
     void builtinTypeNamesAreReserved() {
         assertTrue(errors(Map.of("prog.vx", "type List:\n  Nil{}\n\ndef main() -> U32:\n  1\n"))
                 .contains("`List` is a built-in type; choose another name"));
+        String param = errors(Map.of("prog.vx", "def f<U32>(x: U32) -> U32:\n  x\n\ntype Box<List>:\n  B{v: List}\n\n"
+                + "def main() -> U32:\n  f(1)\n"));
+        assertTrue(param.contains("prog.vx:1:7: error: the type parameter `U32` has the name of a built-in type; choose "
+                + "another name, such as `T`"), param);
+        assertTrue(param.contains("prog.vx:4:10: error: the type parameter `List` has the name of a built-in type"), param);
+        assertEquals(2, param.lines().filter(l -> l.contains("error:")).count(), param);
     }
 
     @Test

@@ -157,6 +157,12 @@ public final class ProgramChecker {
                 diags.error(n.span(), "the type parameter `" + n.name() + "` is declared twice");
                 continue;
             }
+            if (TypeResolver.BUILTIN_TYPES.contains(n.name())) {
+                // It would hide the built-in type in the whole declaration. Kept as the parameter
+                // it was meant to be, so the declaration's other uses of it are not errors too.
+                diags.error(n.span(), "the type parameter `" + n.name() + "` has the name of a built-in type; choose "
+                        + "another name, such as `T`");
+            }
             TypeParam p = new TypeParam(n.name(), n.span());
             params.add(p);
             byName.put(n.name(), new TCon(Head.param(p)));
