@@ -107,9 +107,6 @@ final class FunctionCompiler {
     private Label[] labels;
     private Label unwound;
     private Label loopTop;
-    private final List<Label> holeStarts = new ArrayList<>();
-    private final List<Label> holeEnds = new ArrayList<>();
-    private int holes;
     private final Map<Integer, Label> pollStubs = new HashMap<>();
 
     FunctionCompiler(JitCode jit, int f) {
@@ -684,17 +681,10 @@ final class FunctionCompiler {
         Label tryEnd = new Label();
         Label handler = new Label();
         Label entries = new Label();
-        // The handler covers the whole body but the direct invocations of compiled callees
-        // (their counters are added before; a failure there is the callee's).
-        int invokes = countInvokes();
-        Label from = tryStart;
-        for (int k = 0; k < invokes; k++) {
-            holeStarts.add(new Label());
-            holeEnds.add(new Label());
-            mv.visitTryCatchBlock(from, holeStarts.get(k), handler, "java/lang/Throwable");
-            from = holeEnds.get(k);
-        }
-        mv.visitTryCatchBlock(from, tryEnd, handler, "java/lang/Throwable");
+        // The handler covers the whole body, the invocations of compiled callees included: a
+        // callee's failure passes through it, which adds this activation's counters (kept in
+        // locals across the call) and nothing else, since the invocation is at ip -1.
+        mv.visitTryCatchBlock(tryStart, tryEnd, handler, "java/lang/Throwable");
         mv.visitLabel(tryStart);
         mv.visitVarInsn(ILOAD, 1);
         mv.visitJumpInsn(IFNE, entries);
@@ -758,7 +748,6 @@ final class FunctionCompiler {
         zero(mv, rk);
         mv.visitInsn(returnOp(rk));
         mv.visitLabel(tryEnd);
-        if (holes != invokes) throw new IllegalStateException("direct invocations: " + holes + " emitted, " + invokes + " expected");
 
         // Handler: the counters of this activation, and for a fault of its own instruction
         // (ip >= 0) the interpreter's counts and the Vx backtrace.
@@ -1218,21 +1207,19 @@ final class FunctionCompiler {
 
         if (isLeafCall(i)) leafCall(in, ns, after);
 
-        // Push the continuation frame (spilling first when it would not fit). The push also
-        // adds this activation's counters (the call included) to the context, after the
-        // spill, and they restart at zero: the direct invocation below is outside the
-        // exception handler's range, so a callee's failure passes through this activation
-        // without anything to add (a handler there would slow every call).
+        // Push the continuation frame (spilling first when it would not fit). This
+        // activation's counters stay in its locals across the call, to be added when it ends
+        // (or by its handler if the callee fails): adding them to the context here was a
+        // read-modify-write of memory on every call.
+        if (!countsCallInAdvance(i)) countCall();
         setIp(i);
         hValid = false;
-        boolean countNow = !countsCallInAdvance(i);
         if (ns <= 3) {
             mv.visitVarInsn(ALOAD, 0);
             mv.visitVarInsn(ILOAD, sSP);
-            pushCounters(countNow);
             for (int r : saves) loadWord(r);
             pushLong(Layout.resumeWord(fn, site, ns + 1));
-            mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "push", "(III" + "J".repeat(ns + 1) + ")I", false);
+            mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "push", "(I" + "J".repeat(ns + 1) + ")I", false);
             mv.visitVarInsn(ISTORE, sSP);
         } else {
             Label fits = new Label();
@@ -1262,13 +1249,8 @@ final class FunctionCompiler {
             mv.visitIincInsn(sSP, ns + 1);
             mv.visitVarInsn(ALOAD, 0);
             mv.visitVarInsn(ILOAD, sSP);
-            pushCounters(countNow);
-            mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "pushed", "(III)V", false);
+            mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "framePeak", "(I)V", false);
         }
-        mv.visitInsn(ICONST_0);
-        mv.visitVarInsn(ISTORE, sSTEPS);
-        mv.visitInsn(ICONST_0);
-        mv.visitVarInsn(ISTORE, sCALLS);
 
         Label returned = new Label();
         if (op == Opcode.CALLC) {
@@ -1457,6 +1439,7 @@ final class FunctionCompiler {
      * {@code settleLeaf} does what the leaf's {@code leave} would have done.
      */
     private void invokeRun(int g, int[] args, int cost, boolean settleLeaf) {
+        setIp(-1); // a failure from here on is the callee's (see the handler)
         FunctionDesc gd = m.function(g);
         boolean viaArray = paramsInArray(gd);
         if (viaArray) {
@@ -1484,12 +1467,7 @@ final class FunctionCompiler {
                 }
             }
         }
-        Label before = holeStarts.get(holes);
-        Label after = holeEnds.get(holes);
-        holes++;
-        mv.visitLabel(before);
         mv.visitMethodInsn(INVOKESTATIC, JitLoader.internalName(g), "run", runDescriptor(m, g), false);
-        mv.visitLabel(after);
         if (settleLeaf && jit.leaf(g)) {
             // The leaf was called with this activation's stack pointer (after its frame, if any).
             mv.visitVarInsn(ALOAD, 0);
@@ -1616,32 +1594,6 @@ final class FunctionCompiler {
         mv.visitJumpInsn(GOTO, loopTop);
     }
 
-    /** The number of direct invocations of compiled callees the code will have (see invokeRun). */
-    private int countInvokes() {
-        int k = 0;
-        for (int i = 0; i < n; i++) {
-            Insn in = code.get(i);
-            switch (in.op()) {
-                case CALL -> k += isLeafCall(i) ? 2 : 1; // a leaf's call: without its frame, and with it
-                case JOB -> k++;
-                case TCALL -> { if (in.get(0) != fn) k++; }
-                case CALLC, TCALLC -> {
-                    TypeDesc t = m.type(fd.registerTypes()[in.get(in.op() == Opcode.CALLC ? 1 : 0)]);
-                    if (t.ctorCount() > 0 && t.ctorCount() <= MAX_SHAPES) {
-                        for (int s = 0; s < t.ctorCount(); s++) {
-                            int g = m.ctor(t.firstCtor() + s).closureFunction();
-                            if (in.op() == Opcode.CALLC || g != fn) k++;
-                        }
-                    } else {
-                        k++; // through JitCtx.invokeClosure
-                    }
-                }
-                default -> {}
-            }
-        }
-        return k;
-    }
-
     private boolean hasSelfLoop() {
         for (Insn in : code) {
             if (in.op() == Opcode.TCALL && in.get(0) == fn) return true;
@@ -1695,6 +1647,7 @@ final class FunctionCompiler {
      * dispatcher, as a direct call of its stub does.
      */
     private void invokeClosure(int clo, int[] all, TypeDesc t) {
+        setIp(-1); // a failure from here on is the callee's (see the handler)
         for (int k = 0; k < all.length; k++) storeToLane(k, all[k]);
         int cost = 0;
         for (int s = 0; s < t.ctorCount(); s++) cost = Math.max(cost, jit.frameBytes(m.ctor(t.firstCtor() + s).closureFunction()));
@@ -1704,12 +1657,7 @@ final class FunctionCompiler {
         pushInt(mv, cost);
         mv.visitInsn(IADD);
         mv.visitVarInsn(ILOAD, sSP);
-        Label before = holeStarts.get(holes);
-        Label after = holeEnds.get(holes);
-        holes++;
-        mv.visitLabel(before);
         mv.visitMethodInsn(INVOKEVIRTUAL, CTX, "invokeClosure", "(JII)J", false);
-        mv.visitLabel(after);
         fromWord(mv, kindOf(t.result()));
     }
 
@@ -1899,16 +1847,6 @@ final class FunctionCompiler {
             mv.visitVarInsn(ISTORE, sSTEPS);
         }
         if (countsCallInAdvance(blockEnd[leaderIndex] - 1)) countCall();
-    }
-
-    /** Pushes the steps and calls counters (plus this call when it counts only now). */
-    private void pushCounters(boolean plusOneCall) {
-        mv.visitVarInsn(ILOAD, sSTEPS);
-        mv.visitVarInsn(ILOAD, sCALLS);
-        if (plusOneCall) {
-            mv.visitInsn(ICONST_1);
-            mv.visitInsn(IADD);
-        }
     }
 
     private void countCall() {

@@ -156,34 +156,27 @@ public final class JitCtx {
         work += steps + ((long) calls << 32);
     }
 
-    /**
-     * The push of a continuation frame {@code [rw]} at {@code sp} by an activation whose
-     * counters are {@code steps} and {@code calls} (added here, after the spill: the
-     * activation's own counters restart at zero, so that nothing is lost if the callee fails);
-     * returns the new stack pointer.
-     */
-    public int push(int sp, int steps, int calls, long rw) {
+    /** The push of a continuation frame {@code [rw]} at {@code sp}; returns the new stack pointer. */
+    public int push(int sp, long rw) {
         if (sp > Layout.LANE_STACK_WORDS - 1) sp = spill(sp);
         st[sp++] = rw;
         if (sp > peak) peak = sp;
-        work += steps + ((long) calls << 32);
         return sp;
     }
 
     /** The push of a continuation frame {@code [a, rw]}. */
-    public int push(int sp, int steps, int calls, long a, long rw) {
+    public int push(int sp, long a, long rw) {
         if (sp > Layout.LANE_STACK_WORDS - 2) sp = spill(sp);
         long[] s = st;
         s[sp] = a;
         s[sp + 1] = rw;
         sp += 2;
         if (sp > peak) peak = sp;
-        work += steps + ((long) calls << 32);
         return sp;
     }
 
     /** The push of a continuation frame {@code [a, b, rw]}. */
-    public int push(int sp, int steps, int calls, long a, long b, long rw) {
+    public int push(int sp, long a, long b, long rw) {
         if (sp > Layout.LANE_STACK_WORDS - 3) sp = spill(sp);
         long[] s = st;
         s[sp] = a;
@@ -191,12 +184,11 @@ public final class JitCtx {
         s[sp + 2] = rw;
         sp += 3;
         if (sp > peak) peak = sp;
-        work += steps + ((long) calls << 32);
         return sp;
     }
 
     /** The push of a continuation frame {@code [a, b, c, rw]}. */
-    public int push(int sp, int steps, int calls, long a, long b, long c, long rw) {
+    public int push(int sp, long a, long b, long c, long rw) {
         if (sp > Layout.LANE_STACK_WORDS - 4) sp = spill(sp);
         long[] s = st;
         s[sp] = a;
@@ -205,19 +197,15 @@ public final class JitCtx {
         s[sp + 3] = rw;
         sp += 4;
         if (sp > peak) peak = sp;
-        work += steps + ((long) calls << 32);
         return sp;
     }
 
-    /** A leaf's call whose frame would end at {@code top} (docs/jit.md, "Leaf calls"): only the peak. */
+    /**
+     * The peak after a frame that ends at {@code top}: a longer push written in place, or a
+     * leaf's call, whose frame is not written at all (docs/jit.md, "Leaf calls").
+     */
     public void framePeak(int top) {
         if (top > peak) peak = top;
-    }
-
-    /** After a longer push written in place: the peak and the counters. */
-    public void pushed(int sp, int steps, int calls) {
-        if (sp > peak) peak = sp;
-        work += steps + ((long) calls << 32);
     }
 
     /**
