@@ -162,6 +162,18 @@ class InferenceTest {
         assertContains(errors("def main() -> F32:\n  y: F32 = -3\n  y\n"), "write it with a decimal point, `-3.0`");
     }
 
+    /** A lambda bound to a name has one type; a mismatch at its second use says so. */
+    @Test
+    void aLambdaBoundToANameIsOfOneType() {
+        String hint = "`id` is a lambda bound to a name, which has one type in all its uses: to use it at several "
+                + "types, make it a generic `def`";
+        String two = errors("def main() -> U32:\n  id = \\x -> x\n  a = id(1)\n  b = id(\"s\")\n  a\n");
+        assertContains(two, "prog.vx:4:10: error: type mismatch: expected an integer type, found String; " + hint);
+        // Not for a function value that is not such a lambda, nor for an error inside the argument.
+        assertFalse(errors("def main() -> U32:\n  id: (U32) -> U32 = \\x -> x\n  id(\"s\")\n").contains("lambda bound"));
+        assertFalse(errors("def main() -> U32:\n  id = \\x -> x\n  id(nope)\n").contains("lambda bound"));
+    }
+
     /** Only a literal is called one, and only a decimal literal is told to take a decimal point. */
     @Test
     void anOpenIntegerThatIsNotALiteralIsNotCalledOne() {

@@ -107,6 +107,10 @@ final class BlockChecker {
         // error type, so their uses are not reported again.
         Ty bound = let.type() == null && cx.diags.errorCount() > errorsBefore ? DefContext.error() : type;
         PatElab pattern = exprs.patterns.irrefutable(let.pattern(), bound, "the left side of `=`");
+        if (let.type() == null && let.value() instanceof Ast.Lambda && let.pattern() instanceof Ast.VarPat v
+                && cx.scope.lookup(v.name()) != null) {
+            cx.lambdaLocals.add(cx.scope.lookup(v.name()));
+        }
         return () -> new Stmt.Let(pattern.build(), value.build(), let.span());
     }
 

@@ -9,9 +9,12 @@ import dev.vx.compiler.types.ScalarType;
 import dev.vx.compiler.types.Type;
 import dev.vx.compiler.types.TypeParam;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The state of checking one definition: its inference variables, the checks that must wait
@@ -27,6 +30,8 @@ final class DefContext {
     /** The enclosing definition's type parameters, by name (rigid types). */
     final Map<String, Ty> typeParams;
     final Scope scope = new Scope();
+    /** Locals bound without an annotation to a lambda ({@code id = \\x -> x}): of one type, which may surprise. */
+    final Set<Binder> lambdaLocals = Collections.newSetFromMap(new IdentityHashMap<>());
     /** The definition's name, where a problem without a better place is reported. */
     private final Span where;
     /** Every name bound in the definition, in source order. */

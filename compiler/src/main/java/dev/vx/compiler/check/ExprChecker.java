@@ -322,8 +322,15 @@ final class ExprChecker {
         }
         boolean resultOk = Tys.unify(expected, result);
         List<Elab> args = new ArrayList<>(n);
+        String lambdaLocal = c.callee() instanceof Ast.Name name && cx.lambdaLocals.contains(cx.scope.lookup(name.name()))
+                ? name.name() : null;
         for (int i = 0; i < n; i++) {
+            int mark = cx.diags.all().size();
             args.add(check(c.args().get(i), params.get(i)));
+            if (lambdaLocal != null) {
+                cx.diags.explainLast(mark, "type mismatch", "; `" + lambdaLocal + "` is a lambda bound to a name, "
+                        + "which has one type in all its uses: to use it at several types, make it a generic `def`");
+            }
         }
         if (!resultOk) {
             cx.mismatch(expected, result, c.span());

@@ -25,6 +25,20 @@ public final class Diagnostics {
         }
     }
 
+    /**
+     * Appends {@code hint} to the message of the one diagnostic reported since there were
+     * {@code mark} (a size of {@link #all()}), when exactly one was and it is an error whose
+     * message starts with {@code kind}: for a check that can explain, after the fact, an error
+     * found deeper down (why a local function's parameter has the type it has).
+     */
+    public void explainLast(int mark, String kind, String hint) {
+        if (list.size() != mark + 1) return;
+        Diagnostic d = list.get(mark);
+        if (d.isError() && d.message().startsWith(kind)) {
+            list.set(mark, new Diagnostic(d.severity(), d.span(), d.message() + hint));
+        }
+    }
+
     public boolean hasErrors() {
         return errors > 0;
     }
