@@ -155,7 +155,7 @@ final class ExpandingTypes {
     }
 
     private static boolean mentions(Type t, TypeParam p) {
-        if (t instanceof ParamType q) return q.param() == p || q.param().equals(p);
+        if (t instanceof ParamType q) return q.param().equals(p);
         if (t instanceof AdtType a) return a.args().stream().anyMatch(x -> mentions(x, p));
         if (t instanceof ListType l) return mentions(l.element(), p);
         if (t instanceof ArrayType r) return mentions(r.element(), p);

@@ -30,7 +30,7 @@ final class DefContext {
     /** The enclosing definition's type parameters, by name (rigid types). */
     final Map<String, Ty> typeParams;
     final Scope scope = new Scope();
-    /** Locals bound without an annotation to a lambda ({@code id = \\x -> x}): of one type, which may surprise. */
+    /** Locals bound without an annotation to a lambda ({@code id = \x -> x}): of one type, which may surprise. */
     final Set<Binder> lambdaLocals = Collections.newSetFromMap(new IdentityHashMap<>());
     /** The definition's name, where a problem without a better place is reported. */
     private final Span where;

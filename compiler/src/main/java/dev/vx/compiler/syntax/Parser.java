@@ -919,7 +919,7 @@ public final class Parser {
     /**
      * {@code case} lines written at the level of their {@code match}, after that has been
      * reported: read as its cases, so that each does not add an "expected an expression" and
-     * what they hold is still checked. Stops before the line after the last one.
+     * the lines after them parse as usual. Stops before the line after the last one.
      */
     private List<Case> unindentedCases() {
         int blockDepth = depth;
