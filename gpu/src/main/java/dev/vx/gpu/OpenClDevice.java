@@ -17,6 +17,7 @@ import dev.vx.vm.Program;
 import dev.vx.vm.ProgramExit;
 import dev.vx.vm.ProgramFailure;
 import dev.vx.vm.Stats;
+import dev.vx.vm.Strings;
 import dev.vx.vm.VmOptions;
 import dev.vx.vm.Worker;
 import org.lwjgl.PointerBuffer;
@@ -412,7 +413,7 @@ final class OpenClDevice implements JobDevice {
             case E_INDEX -> "index " + a + " out of range for length " + b;
             case E_ASLICE -> "Array.slice: range " + a + " .. " + b + " out of range for length " + c;
             case E_SSLICE -> "String.slice: range " + a + " .. " + b + " out of range for length " + c;
-            case E_STRLONG -> "string too long";
+            case E_STRLONG -> Strings.TOO_LONG;
             case E_FROMCP -> "String.from_code_points: " + a + " is not a Unicode scalar value";
             case E_PANIC -> string(new PagedHeap(top), a);
             default -> "unknown device error " + code;

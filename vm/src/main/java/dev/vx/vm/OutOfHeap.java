@@ -89,8 +89,13 @@ public final class OutOfHeap extends RuntimeException {
         }
         String full = "vxvm: out of memory: the heap is full (" + Sizes.format(capacityBytes) + ")";
         if (neededBytes > Heap.MAX_CAPACITY_BYTES) {
-            return full + "; this allocation needs a heap of " + Sizes.format(neededBytes) + ", more than a Vx heap "
-                    + "can hold (" + Sizes.format(Heap.MAX_CAPACITY_BYTES) + ")";
+            String most = Sizes.format(Heap.MAX_CAPACITY_BYTES);
+            String needed = Sizes.format(neededBytes);
+            if (needed.equals(most)) {
+                // Rounded alike, "needs 16.0 GiB, more than ... (16.0 GiB)" would contradict itself.
+                return full + "; this allocation needs more than the largest heap Vx can have (" + most + ")";
+            }
+            return full + "; this allocation needs a heap of " + needed + ", more than a Vx heap can hold (" + most + ")";
         }
         return full + "; run again with a larger heap, e.g. --heap " + Sizes.flag(suggestedCapacity());
     }

@@ -14,6 +14,8 @@ public final class Strings {
 
     /** The longest string, in bytes (its cell must fit a Java array). */
     public static final long MAX_BYTES = Integer.MAX_VALUE - 64;
+    /** The runtime error of a string past {@link #MAX_BYTES}, on every engine (devices report it by code). */
+    public static final String TOO_LONG = "string too long: a string holds at most " + MAX_BYTES + " bytes (2 GiB)";
 
     public static int byteLength(long lengthWord) {
         return (int) lengthWord;
@@ -116,7 +118,7 @@ public final class Strings {
     /** The length word of {@code a ++ b} from theirs: a runtime error past the longest string. */
     private static long joinedLength(long la, long lb) {
         long bytes = byteLength(la) + (long) byteLength(lb);
-        if (bytes > MAX_BYTES) throw new VmError("string too long");
+        if (bytes > MAX_BYTES) throw new VmError(TOO_LONG);
         return ((long) (codePoints(la) + codePoints(lb)) << 32) | bytes;
     }
 

@@ -31,6 +31,9 @@ class OutOfHeapTest {
     void anAllocationNoHeapCanHoldSaysSo() {
         assertEquals("vxvm: out of memory: the heap is full (1.0 GiB); this allocation needs a heap of 32.0 GiB, "
                 + "more than a Vx heap can hold (16.0 GiB)", new OutOfHeap(1L << 30, 32L << 30).userMessage());
+        // Just past the largest heap: not "needs 16.0 GiB, more than ... (16.0 GiB)".
+        assertEquals("vxvm: out of memory: the heap is full (1.0 GiB); this allocation needs more than the largest "
+                + "heap Vx can have (16.0 GiB)", new OutOfHeap(1L << 30, (16L << 30) + 16).userMessage());
     }
 
     @Test
